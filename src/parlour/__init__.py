@@ -1,0 +1,3 @@
+"""Parlour: five Victorian games of patience, faithful to their books."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,36 @@
+"""Every error Parlour raises for bad input is a `ParlourError`, so a front end can catch one type.
+
+They subclass `ValueError`: each one means "this input is not acceptable", never a crash.
+"""
+
+
+class ParlourError(ValueError):
+    """Bad input: a card, deck, move, parameter, game or file that cannot be accepted."""
+
+
+class CardError(ParlourError):
+    """Text that does not name a card (RULES C-1)."""
+
+
+class DeckError(ParlourError):
+    """An explicit deck that is not exactly the game's cards (RULES C-3)."""
+
+
+class NotationError(ParlourError):
+    """Text that is not a move in Parlour's notation (RULES C-5)."""
+
+
+class IllegalMove(ParlourError):
+    """A well-formed move that the rules do not allow now (RULES C-5); nothing changes."""
+
+
+class ParamsError(ParlourError):
+    """An unknown variant, mode or parameter value."""
+
+
+class UnknownGame(ParlourError):
+    """A game id that is not registered."""
+
+
+class RecordError(ParlourError):
+    """A saved game that cannot be read, or that does not replay."""

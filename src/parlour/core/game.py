@@ -1,0 +1,259 @@
+"""The one game interface used by the solver, the agents, the odds runner and every front end.
+
+A game is a stateless object; its states are immutable values (frozen dataclasses of tuples and
+ints), so undo is keeping the previous state and threads and processes share states safely.
+Subclasses implement the rules (`start`, `legal_moves`, `apply_unchecked`, `outcome`, `piles`,
+`key`); this base class supplies the checked `apply`, deals and decks (RULES C-2, C-3), the
+JSON state (C-7) and observations built from each pile's visibility.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from random import Random
+from typing import Any, Generic, Literal, Protocol, TypeVar
+
+from parlour.core.cards import Card, card_str
+from parlour.core.deals import check_deck, shuffled
+from parlour.core.errors import DeckError, IllegalMove
+from parlour.core.moves import Move
+from parlour.core.params import params_dict
+
+WON = "won"
+LOST = "lost"
+DRAW = "draw"
+
+Information = Literal["perfect", "hidden"]
+
+
+class Visibility(Enum):
+    """How much of a pile a player sees (RULES WR-7 and the face-down stocks of patiences)."""
+
+    ALL = "all"  # every card, bottom to top
+    TOP = "top"  # the top card and the size
+    NONE = "none"  # only the size
+
+
+class GameState(Protocol):
+    """What every game's state carries besides its piles."""
+
+    @property
+    def params(self) -> Any: ...
+
+    @property
+    def deal(self) -> int | None: ...
+
+
+S = TypeVar("S", bound=GameState)
+P = TypeVar("P")
+
+
+@dataclass(frozen=True)
+class GameInfo(Generic[P]):
+    """The facts a game declares up front."""
+
+    id: str
+    name: str
+    summary: str
+    params_type: type[P]
+    rules_version: str
+    seats: tuple[str, ...] = ()  # empty for one-player games
+    information: Information = "perfect"
+    rule_ids: tuple[str, ...] = field(default=())
+
+    @property
+    def players(self) -> int:
+        return max(1, len(self.seats))
+
+
+class Game(ABC, Generic[S, P]):
+    """Rules of one game. Every method is a pure function of its arguments."""
+
+    info: GameInfo[P]
+    #: Whether the deal number may be shown to players. A shuffle is public (RULES C-2), so in a
+    #: game with secrets the deal number would reveal them (RULES WR-7).
+    deal_is_public: bool = True
+
+    # ----- deals and decks -------------------------------------------------------------
+    @abstractmethod
+    def ordered_deck(self, params: P) -> tuple[Card, ...]:
+        """The cards a deck for `params` must hold, in their ordered form."""
+
+    def deck_for_deal(self, params: P, deal: int) -> tuple[Card, ...]:
+        """The deck of deal number `deal` in dealing order (RULES C-2)."""
+        return shuffled(self.ordered_deck(params), deal)
+
+    def accept_deck(self, params: P, deck: Sequence[Card]) -> tuple[Card, ...]:
+        """An explicit deck, checked, in dealing order (RULES C-3)."""
+        return check_deck(deck, self.ordered_deck(params))
+
+    def new(
+        self,
+        params: P | None = None,
+        *,
+        deal: int | None = None,
+        deck: Sequence[Card] | None = None,
+    ) -> S:
+        """The starting state of a numbered deal or of an explicit deck (exactly one of them)."""
+        chosen = self.info.params_type() if params is None else params
+        if (deal is None) == (deck is None):
+            raise DeckError("give either a deal number or an explicit deck")
+        if deal is not None:
+            return self.start(chosen, self.deck_for_deal(chosen, deal), deal)
+        assert deck is not None
+        return self.start(chosen, self.accept_deck(chosen, deck), None)
+
+    @abstractmethod
+    def start(self, params: P, deck: tuple[Card, ...], deal: int | None) -> S:
+        """Lay out `deck` (already checked) and play the automatic opening actions."""
+
+    # ----- play ---------------------------------------------------------------------------
+    @abstractmethod
+    def legal_moves(self, state: S) -> tuple[Move, ...]:
+        """Every move allowed now, in a stable order; empty once the game is over."""
+
+    @abstractmethod
+    def apply_unchecked(self, state: S, move: Move) -> S:
+        """The state after `move`, which the caller took from `legal_moves`."""
+
+    def apply(self, state: S, move: Move) -> S:
+        """The state after `move`, or `IllegalMove` with the reason; never mutates (RULES C-5)."""
+        if not self.is_legal(state, move):
+            raise IllegalMove(self.why_illegal(state, move))
+        return self.apply_unchecked(state, move)
+
+    def is_legal(self, state: S, move: Move) -> bool:
+        """Whether `move` is among `legal_moves`; games may answer faster without listing."""
+        return move in self.legal_moves(state)
+
+    def why_illegal(self, state: S, move: Move) -> str:
+        """Words for a player on why `move` is refused; games add their own reasons."""
+        if self.outcome(state) is not None:
+            return f"{move} is not allowed: the game is over"
+        piles = self.piles(state)
+        if move.is_transfer:
+            for name in (move.source, move.target):
+                if name not in piles:
+                    return f"{move} is not allowed: there is no pile {name} in {self.info.name}"
+            if not piles[move.source]:
+                return f"{move} is not allowed: {move.source} is empty"
+        return f"{move} is not allowed now"
+
+    @abstractmethod
+    def outcome(self, state: S) -> str | None:
+        """None while play goes on; else `WON`, `LOST`, or a seat's name or `DRAW`."""
+
+    def to_move(self, state: S) -> str | None:
+        """The seat to move, or None in one-player games (RULES C-7)."""
+        return None
+
+    def autoplay_move(self, state: S) -> Move | None:
+        """A move to the foundations a player may let happen by itself, or None."""
+        return None
+
+    # ----- views --------------------------------------------------------------------------
+    @abstractmethod
+    def piles(self, state: S) -> Mapping[str, tuple[Card, ...]]:
+        """Every pile by name, bottom to top (RULES C-4)."""
+
+    def extras(self, state: S) -> dict[str, Any]:
+        """Facts beside the piles that a state JSON needs (graces used, passes left …)."""
+        return {}
+
+    def visibility(self, state: S, pile: str, player: str | None) -> Visibility:
+        """How much of `pile` `player` sees; by default everything."""
+        return Visibility.ALL
+
+    @abstractmethod
+    def key(self, state: S) -> Hashable:
+        """A cheap hashable value, equal for states that play the same from here."""
+
+    def canonical_key(self, state: S) -> Hashable:
+        """`key` with duplicate cards and symmetric piles folded; by default `key`."""
+        return self.key(state)
+
+    def to_json(self, state: S) -> dict[str, Any]:
+        """The whole state as one JSON object (RULES C-7)."""
+        return {
+            "game": self.info.id,
+            "params": params_dict(state.params),
+            "deal": state.deal,
+            "piles": {
+                name: [card_str(c) for c in cards] for name, cards in self.piles(state).items()
+            },
+            "to_move": self.to_move(state),
+            "outcome": self.outcome(state),
+            **self.extras(state),
+        }
+
+    def observe(self, state: S, player: str | None = None) -> dict[str, Any]:
+        """What `player` may see (RULES WR-7): hidden cards are absent, not merely masked.
+
+        `piles` holds the visible cards of each pile (bottom to top), `sizes` every pile's
+        size, and `legal_moves` the moves of `player` when it is that player's turn.
+        """
+        shown: dict[str, list[str]] = {}
+        sizes: dict[str, int] = {}
+        for name, cards in self.piles(state).items():
+            sizes[name] = len(cards)
+            seen = self.visibility(state, name, player)
+            if seen is Visibility.ALL:
+                shown[name] = [card_str(c) for c in cards]
+            elif seen is Visibility.TOP and cards:
+                shown[name] = [card_str(cards[-1])]
+            else:
+                shown[name] = []
+        mover = self.to_move(state)
+        my_turn = mover is None or mover == player
+        return {
+            "game": self.info.id,
+            "params": params_dict(state.params),
+            "deal": state.deal if self.deal_is_public else None,
+            "player": player,
+            "to_move": mover,
+            "outcome": self.outcome(state),
+            "piles": shown,
+            "sizes": sizes,
+            "legal_moves": [str(m) for m in self.legal_moves(state)] if my_turn else [],
+            **self.public_extras(state, player),
+        }
+
+    def public_extras(self, state: S, player: str | None) -> dict[str, Any]:
+        """The part of `extras` that `player` may see; by default all of it."""
+        return self.extras(state)
+
+    @abstractmethod
+    def with_piles(self, state: S, piles: Mapping[str, tuple[Card, ...]]) -> S:
+        """`state` with the named piles holding other cards (everything else kept)."""
+
+    def shuffle_hidden(self, state: S, player: str | None, rng: Random) -> S:
+        """The same position as `player` sees it, with every card `player` cannot see dealt
+        again at random into the same hidden places: a sample of what the position might be
+        (for determinizing agents), and the check that observations leak nothing."""
+        hidden_slots: list[tuple[str, int]] = []
+        hidden_cards: list[Card] = []
+        piles = {name: list(cards) for name, cards in self.piles(state).items()}
+        for name, cards in piles.items():
+            seen = self.visibility(state, name, player)
+            unseen = 0 if seen is Visibility.ALL else len(cards) - (seen is Visibility.TOP)
+            for index in range(max(0, unseen)):
+                hidden_slots.append((name, index))
+                hidden_cards.append(cards[index])
+        rng.shuffle(hidden_cards)
+        for (name, index), card in zip(hidden_slots, hidden_cards, strict=True):
+            piles[name][index] = card
+        return self.with_piles(state, {name: tuple(cards) for name, cards in piles.items()})
+
+
+def describe_outcome(outcome: str | None) -> str:
+    """Plain words for an outcome."""
+    if outcome is None:
+        return "in play"
+    if outcome in (WON, LOST):
+        return outcome
+    if outcome == DRAW:
+        return "drawn"
+    return f"won by {outcome}"

@@ -1,0 +1,134 @@
+"""Game records: what was played, as text that replays to the same final state.
+
+A record names the game, its parameters and rules version, the deal (a number, or the explicit
+deck), every move in notation (automatic foundation moves included, so replay needs no
+settings), the outcome and the timings. Reading and writing files is the store's job; here a
+record turns into JSON text and back, with a clear `RecordError` for anything malformed.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from parlour.core.cards import Card, cards_str, parse_cards
+from parlour.core.errors import ParlourError, RecordError
+from parlour.core.game import Game
+from parlour.core.moves import parse_move
+from parlour.core.params import params_from
+
+FORMAT = "parlour-record-1"
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game as played; `moves` are in notation, `times` the seconds at which each was made."""
+
+    game: str
+    params: dict[str, str]
+    rules_version: str
+    deal: int | None
+    deck: tuple[Card, ...] | None
+    moves: tuple[str, ...] = ()
+    times: tuple[float, ...] = ()
+    outcome: str | None = None
+    started: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "game": self.game,
+            "params": self.params,
+            "rules_version": self.rules_version,
+            "deal": self.deal,
+            "deck": None if self.deck is None else cards_str(self.deck),
+            "moves": list(self.moves),
+            "times": list(self.times),
+            "outcome": self.outcome,
+            "started": self.started,
+            **({"extra": self.extra} if self.extra else {}),
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n"
+
+    @classmethod
+    def loads(cls, text: str) -> GameRecord:
+        """Read a record, rejecting anything that is not one with a `RecordError`."""
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as error:
+            raise RecordError(f"not a saved game: the file is not valid JSON ({error})") from None
+        return cls.from_json(data)
+
+    @classmethod
+    def from_json(cls, data: Any) -> GameRecord:
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise RecordError(f'not a saved game: expected an object with "format": "{FORMAT}"')
+        try:
+            deck_text = _typed(data, "deck", (str, type(None)))
+            record = cls(
+                game=_typed(data, "game", str),
+                params={str(k): str(v) for k, v in _typed(data, "params", dict).items()},
+                rules_version=_typed(data, "rules_version", str),
+                deal=_typed(data, "deal", (int, type(None))),
+                deck=None if deck_text is None else parse_cards(deck_text),
+                moves=tuple(_strings(data, "moves")),
+                times=tuple(float(t) for t in _typed(data, "times", list)),
+                outcome=_typed(data, "outcome", (str, type(None))),
+                started=_typed(data, "started", str),
+                extra=dict(data.get("extra", {})),
+            )
+        except (ParlourError, TypeError, ValueError) as error:
+            raise RecordError(f"not a saved game: {error}") from None
+        if (record.deal is None) == (record.deck is None):
+            raise RecordError("not a saved game: it needs either a deal number or a deck")
+        if not all(math.isfinite(t) for t in record.times):
+            raise RecordError("not a saved game: times must be numbers")
+        return record
+
+
+def _typed(data: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
+    if key not in data:
+        raise RecordError(f'the field "{key}" is missing')
+    value = data[key]
+    if isinstance(value, bool) or not isinstance(value, kind):
+        raise RecordError(f'the field "{key}" has the wrong type')
+    return value
+
+
+def _strings(data: dict[str, Any], key: str) -> list[str]:
+    values = _typed(data, key, list)
+    if not all(isinstance(v, str) for v in values):
+        raise RecordError(f'the field "{key}" must be a list of strings')
+    return list(values)
+
+
+def start_of(game: Game[Any, Any], record: GameRecord) -> Any:
+    """The starting state a record was played from."""
+    if record.game != game.info.id:
+        raise RecordError(f"this record is of {record.game}, not {game.info.id}")
+    params = params_from(game.info.params_type, record.params)
+    if record.deal is not None:
+        return game.new(params, deal=record.deal)
+    assert record.deck is not None
+    return game.new(params, deck=record.deck)
+
+
+def replay(game: Game[Any, Any], record: GameRecord) -> Any:
+    """The final state of `record`, checking every move and the recorded outcome."""
+    state = start_of(game, record)
+    for number, text in enumerate(record.moves, start=1):
+        try:
+            state = game.apply(state, parse_move(text))
+        except ParlourError as error:
+            raise RecordError(f"move {number} ({text}) does not replay: {error}") from None
+    outcome = game.outcome(state)
+    if record.outcome is not None and outcome != record.outcome:
+        raise RecordError(
+            f"the record says {record.outcome} but its moves end {outcome or 'in play'}"
+        )
+    return state

@@ -1,0 +1,156 @@
+"""A game being played: its states, undo and redo, optional automatic foundation moves, and
+the record that saves it.
+
+Each player's move is one *turn* of the session together with the automatic moves it set off,
+so undo reverts them together (RULES C-6). States are immutable, so undo is only a step back
+through kept values.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Generic
+
+from parlour.core.cards import Card
+from parlour.core.errors import IllegalMove
+from parlour.core.game import Game, S
+from parlour.core.moves import Move, parse_move
+from parlour.core.params import params_dict
+from parlour.core.record import GameRecord, replay, start_of
+
+AUTOPLAY_LIMIT = 1000  # far above any game's card count: a guard against a faulty hook
+
+
+@dataclass(frozen=True)
+class Turn(Generic[S]):
+    """A player's move, the automatic moves it set off, and where they left the game."""
+
+    moves: tuple[Move, ...]
+    state: S
+    seconds: float
+
+
+class Session(Generic[S]):
+    """Play one deal: moves, undo, redo and the record, for every front end alike."""
+
+    def __init__(
+        self,
+        game: Game[S, Any],
+        params: Any = None,
+        *,
+        deal: int | None = None,
+        deck: Sequence[Card] | None = None,
+        autoplay: bool = False,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.game = game
+        self.first: S = game.new(params, deal=deal, deck=deck)
+        self.deck = None if deck is None else game.accept_deck(self.first.params, deck)
+        self.autoplay = autoplay
+        self.undo_floor = 0
+        self.started = datetime.now(UTC).isoformat(timespec="seconds")
+        self._clock = clock
+        self._t0 = clock()
+        self._turns: list[Turn[S]] = []
+        self._undone: list[Turn[S]] = []
+
+    @classmethod
+    def from_record(cls, game: Game[S, Any], record: GameRecord, **options: Any) -> Session[S]:
+        """Resume a saved game: its moves replayed, each one a turn that can be undone."""
+        replay(game, record)  # checks every move and the outcome before anything is kept
+        first = start_of(game, record)
+        session = cls(game, first.params, deal=record.deal, deck=record.deck, **options)
+        session.started = record.started or session.started
+        state = session.first
+        for text, seconds in zip(
+            record.moves, _padded(record.times, len(record.moves)), strict=True
+        ):
+            move = parse_move(text)
+            state = game.apply_unchecked(state, move)
+            session._turns.append(Turn((move,), state, seconds))
+        return session
+
+    # ----- the game as it stands -------------------------------------------------------
+    @property
+    def state(self) -> S:
+        return self._turns[-1].state if self._turns else self.first
+
+    @property
+    def moves(self) -> list[Move]:
+        """Every move played so far, automatic ones included, in order."""
+        return [move for turn in self._turns for move in turn.moves]
+
+    @property
+    def outcome(self) -> str | None:
+        return self.game.outcome(self.state)
+
+    @property
+    def elapsed(self) -> float:
+        return self._clock() - self._t0
+
+    @property
+    def can_undo(self) -> bool:
+        return len(self._turns) > self.undo_floor
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._undone)
+
+    # ----- changing it -----------------------------------------------------------------
+    def play(self, move: Move | str) -> S:
+        """Play `move` (checked by the rules), then any automatic foundation moves."""
+        chosen = parse_move(move) if isinstance(move, str) else move
+        state = self.game.apply(self.state, chosen)
+        played = [chosen]
+        if self.autoplay:
+            for _ in range(AUTOPLAY_LIMIT):
+                auto = self.game.autoplay_move(state)
+                if auto is None:
+                    break
+                state = self.game.apply(state, auto)
+                played.append(auto)
+        self._turns.append(Turn(tuple(played), state, self.elapsed))
+        self._undone.clear()
+        return state
+
+    def undo(self) -> S:
+        """Take back the last turn with its automatic moves."""
+        if not self.can_undo:
+            raise IllegalMove("there is nothing to undo")
+        self._undone.append(self._turns.pop())
+        return self.state
+
+    def redo(self) -> S:
+        """Play again the turn last undone."""
+        if not self._undone:
+            raise IllegalMove("there is nothing to redo")
+        self._turns.append(self._undone.pop())
+        return self.state
+
+    def restart(self) -> S:
+        """Back to the first state of the same deal; the undone turns can be redone."""
+        while self._turns:
+            self._undone.append(self._turns.pop())
+        self.undo_floor = 0
+        return self.state
+
+    def record(self) -> GameRecord:
+        """The game so far, as a record that replays to the current state."""
+        return GameRecord(
+            game=self.game.info.id,
+            params=params_dict(self.first.params),
+            rules_version=self.game.info.rules_version,
+            deal=self.first.deal,
+            deck=self.deck,
+            moves=tuple(str(m) for m in self.moves),
+            times=tuple(round(t.seconds, 3) for t in self._turns for _ in t.moves),
+            outcome=self.outcome,
+            started=self.started,
+        )
+
+
+def _padded(times: Sequence[float], count: int) -> list[float]:
+    return [*times[:count], *([0.0] * (count - len(times)))]

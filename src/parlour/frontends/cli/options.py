@@ -1,0 +1,48 @@
+"""Choosing a game, its parameters and its deal from command-line options, the same way in
+every command."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from parlour.core.cards import Card, parse_cards
+from parlour.core.errors import ParamsError
+from parlour.core.game import Game
+from parlour.core.params import params_from
+from parlour.games import get_game
+
+
+@dataclass(frozen=True)
+class DealChoice:
+    """A game with its parameters and either a deal number or an explicit deck."""
+
+    game: Game[Any, Any]
+    params: Any
+    deal: int | None
+    deck: tuple[Card, ...] | None
+
+    def new_state(self) -> Any:
+        return self.game.new(self.params, deal=self.deal, deck=self.deck)
+
+
+def choose(
+    game_id: str,
+    *,
+    deal: int | None,
+    cards: str | None,
+    variant: str | None = None,
+    mode: str | None = None,
+    default_deal: int | None = None,
+) -> DealChoice:
+    """Read the options; raises a `ParlourError` subclass with a message for the user."""
+    game = get_game(game_id)
+    params = params_from(game.info.params_type, {"variant": variant, "mode": mode})
+    if deal is not None and cards is not None:
+        raise ParamsError("give --deal or --cards, not both")
+    if deal is None and cards is None:
+        if default_deal is None:
+            raise ParamsError("give a deal number with --deal N or a deck with --cards")
+        deal = default_deal
+    deck = None if cards is None else game.accept_deck(params, parse_cards(cards))
+    return DealChoice(game, params, deal, deck)

@@ -1,0 +1,144 @@
+"""The interactive game in the terminal: one loop for every one-player game.
+
+The loop shows the observation, reads a line, and either runs a session command (undo, redo,
+save …) or asks the presenter and then the move notation for a move, which the session plays.
+Every refusal is one clear line and the game goes on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from parlour.core.errors import IllegalMove, NotationError, ParlourError
+from parlour.core.game import WON, describe_outcome
+from parlour.core.moves import parse_move
+from parlour.core.session import Session
+from parlour.frontends.cli.presenters.base import Presenter
+from parlour.store.records import save_record
+
+COMMON_HELP = [
+    "u, undo         take back the last move",
+    "r, redo         play again a move taken back",
+    "m, moves        list the legal moves in notation",
+    "auto on|off     automatic moves to the foundations",
+    "restart         back to the start of this deal",
+    "save FILE       save the game (parlour play --load FILE resumes it)",
+    "h, help, ?      this help",
+    "q, quit         leave",
+]
+
+
+class PlayLoop:
+    """Drives a `Session` from typed lines; `ask` reads a line and raises EOFError at the end."""
+
+    def __init__(
+        self,
+        session: Session[Any],
+        presenter: Presenter,
+        console: Console,
+        ask: Callable[[str], str],
+    ) -> None:
+        self.session = session
+        self.presenter = presenter
+        self.console = console
+        self.ask = ask
+
+    def run(self) -> str | None:
+        """Play until the player quits or input ends; returns the outcome (None: unfinished)."""
+        self.show()
+        while True:
+            try:
+                line = self.ask("> ").strip()
+            except (EOFError, KeyboardInterrupt):
+                self.console.print()
+                break
+            if line.lower() in ("q", "quit", "exit"):
+                break
+            if line:
+                self.handle(line)
+        return self.session.outcome
+
+    def handle(self, line: str) -> None:
+        """Run one typed line; a refused line prints why and changes nothing."""
+        try:
+            if self.command(line):
+                return
+            self.play(line)
+        except IllegalMove as error:
+            self.console.print(f"[yellow]Not allowed:[/] {error}")
+        except ParlourError as error:
+            self.console.print(f"[yellow]Not understood:[/] {error}. Type h for help.")
+
+    def command(self, line: str) -> bool:
+        """Session commands; True if `line` was one."""
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        if word in ("h", "help", "?"):
+            for text in self.presenter.help_lines() + COMMON_HELP:
+                self.console.print("  " + text, highlight=False)
+        elif word in ("u", "undo"):
+            self.session.undo()
+            self.show()
+        elif word in ("r", "redo"):
+            self.session.redo()
+            self.show()
+        elif word == "restart":
+            self.session.restart()
+            self.show()
+        elif word in ("m", "moves"):
+            moves = self.session.game.legal_moves(self.session.state)
+            self.console.print("Legal moves: " + (", ".join(map(str, moves)) or "none"))
+        elif word == "auto":
+            self._autoplay(rest.strip().lower())
+        elif word == "save":
+            self._save(rest.strip())
+        else:
+            return False
+        return True
+
+    def play(self, line: str) -> None:
+        observation = self.observation()
+        move = self.presenter.read(line, observation)
+        if move is None:
+            try:
+                move = parse_move(line)
+            except NotationError:
+                raise NotationError(f'"{line}" is neither a command nor a move') from None
+        before = len(self.session.moves)
+        self.session.play(move)
+        for automatic in self.session.moves[before + 1 :]:
+            self.console.print(f"[dim]automatic: {automatic}[/]")
+        self.show()
+
+    def observation(self) -> dict[str, Any]:
+        return self.session.game.observe(self.session.state, None)
+
+    def show(self) -> None:
+        self.console.print()
+        self.console.print(self.presenter.render(self.observation()))
+        outcome = self.session.outcome
+        if outcome is not None:
+            style = "bold green" if outcome == WON else "bold red"
+            self.console.print(
+                f"[{style}]Game over: {describe_outcome(outcome)}[/] "
+                f"in {len(self.session.moves)} moves. Undo, save or quit."
+            )
+
+    def _autoplay(self, setting: str) -> None:
+        if setting not in ("on", "off"):
+            raise NotationError("say auto on or auto off")
+        self.session.autoplay = setting == "on"
+        self.console.print(f"Automatic moves to the foundations: {setting}")
+
+    def _save(self, name: str) -> None:
+        if not name:
+            raise NotationError("say where: save FILE")
+        try:
+            path = save_record(Path(name).expanduser(), self.session.record())
+        except OSError as error:
+            raise NotationError(f"cannot save to {name}: {error.strerror}") from None
+        self.console.print(f"Saved to {path}")

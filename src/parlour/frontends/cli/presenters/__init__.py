@@ -1,0 +1,10 @@
+"""Terminal presenters by game id."""
+
+from __future__ import annotations
+
+from parlour.frontends.cli.presenters.base import Presenter
+from parlour.frontends.cli.presenters.royal_marriage import RoyalMarriagePresenter
+
+PRESENTERS: dict[str, Presenter] = {
+    "royal-marriage": RoyalMarriagePresenter(),
+}

@@ -1,0 +1,306 @@
+"""Royal Marriage, with Push-pin and Dr. Pole's Discards (seed `royal-marriage.md`).
+
+The row is dealt card by card from the stock; cards lying between two cards alike in suit or
+rank are thrown out (RM-3). As dealt (RM-4) every possible discard is made before the next card
+comes; in the `open` mode everything is dealt at once and discards are free. The game is won
+when the row is back to its two ends (RM-5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, replace
+from itertools import combinations
+from typing import Any, Literal
+
+from parlour.core.cards import Card, card_str, cards_str, one_pack, parse_card, same_suit_or_rank
+from parlour.core.deals import SplitMix64, check_deal_number, check_deck, shuffle
+from parlour.core.errors import DeckError
+from parlour.core.game import LOST, WON, Game, GameInfo, Visibility
+from parlour.core.moves import Move, action
+
+QUEEN_OF_HEARTS = parse_card("QH")
+KING_OF_HEARTS = parse_card("KH")
+_MIDDLE = tuple(c for c in one_pack() if c not in (QUEEN_OF_HEARTS, KING_OF_HEARTS))
+
+DEAL = action("deal")
+DISCARD = "discard"
+SWAP = "swap"  # the Push-pin grace
+THROW = "throw"  # the Discards grace
+GRACE_THROW_COUNT = 3
+
+Variant = Literal["standard", "push-pin", "discards"]
+Mode = Literal["as-dealt", "open"]
+
+
+@dataclass(frozen=True, slots=True)
+class RoyalMarriageParams:
+    """`variant`: the book's game, Push-pin or Discards; `mode`: as dealt (RM-4) or `open`."""
+
+    variant: Variant = "standard"
+    mode: Mode = "as-dealt"
+
+
+@dataclass(frozen=True, slots=True)
+class RoyalMarriageState:
+    params: RoyalMarriageParams
+    deal: int | None
+    row: tuple[Card, ...]
+    stock: tuple[Card, ...]  # next card first (dealing order)
+    discard: tuple[Card, ...]  # bottom to top, in the order thrown out
+    grace_used: bool = False
+
+
+def discard_spans(row: tuple[Card, ...], variant: Variant) -> list[tuple[int, int]]:
+    """Every legal discard as a half-open span ``(start, stop)`` of row positions.
+
+    Standard (RM-3): one or two cards between two alike. Push-pin adds a run of any length of
+    cards of one suit between two alike. Discards: one card between two alike, or two cards
+    alike with each other between two alike.
+    """
+    spans: list[tuple[int, int]] = []
+    n = len(row)
+    for left in range(n - 2):
+        a = row[left]
+        if same_suit_or_rank(a, row[left + 2]):
+            spans.append((left + 1, left + 2))
+        if (
+            left + 3 < n
+            and same_suit_or_rank(a, row[left + 3])
+            and (variant != "discards" or same_suit_or_rank(row[left + 1], row[left + 2]))
+        ):
+            spans.append((left + 1, left + 3))
+        if variant == "push-pin":
+            suit = row[left + 1] // 13
+            right = left + 2
+            while right < n and row[right - 1] // 13 == suit:
+                if right - left > 3 and same_suit_or_rank(a, row[right]):
+                    spans.append((left + 1, right))
+                right += 1
+    return spans
+
+
+class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
+    info = GameInfo(
+        id="royal-marriage",
+        name="Royal Marriage",
+        summary="One pack: throw out the cards between two alike until the king of hearts "
+        "reaches his queen.",
+        params_type=RoyalMarriageParams,
+        rules_version="1",
+        information="hidden",
+        rule_ids=("RM-1", "RM-2", "RM-3", "RM-4", "RM-5"),
+    )
+
+    # ----- deck (RM-1; Discards' cut) --------------------------------------------------------
+    def ordered_deck(self, params: RoyalMarriageParams) -> tuple[Card, ...]:
+        if params.variant == "discards":
+            return one_pack()
+        return (QUEEN_OF_HEARTS, *_MIDDLE, KING_OF_HEARTS)
+
+    def deck_for_deal(self, params: RoyalMarriageParams, deal: int) -> tuple[Card, ...]:
+        rng = SplitMix64(check_deal_number(deal))
+        if params.variant != "discards":
+            return (QUEEN_OF_HEARTS, *shuffle(_MIDDLE, rng), KING_OF_HEARTS)
+        while True:  # Dr. Pole: cut where top and bottom share a suit; else shuffle again
+            deck = shuffle(one_pack(), rng)
+            cuts = [k for k in range(len(deck)) if deck[k] // 13 == deck[k - 1] // 13]
+            if cuts:
+                k = cuts[rng.below(len(cuts))]
+                return deck[k:] + deck[:k]
+
+    def accept_deck(self, params: RoyalMarriageParams, deck: Any) -> tuple[Card, ...]:
+        given = tuple(deck)
+        if params.variant == "discards":
+            checked = check_deck(given, one_pack())
+            if checked[0] // 13 != checked[-1] // 13:
+                raise DeckError(
+                    f"a Discards deck must begin and end with cards of one suit, not "
+                    f"{card_str(checked[0])} and {card_str(checked[-1])}"
+                )
+            return checked
+        if len(given) == len(_MIDDLE):
+            return (QUEEN_OF_HEARTS, *check_deck(given, _MIDDLE), KING_OF_HEARTS)
+        checked = check_deck(given, one_pack())
+        if checked[0] != QUEEN_OF_HEARTS or checked[-1] != KING_OF_HEARTS:
+            raise DeckError(
+                "a 52-card Royal Marriage deck must begin with QH and end with KH (RM-1); "
+                "or give the 50 cards between them"
+            )
+        return checked
+
+    def start(
+        self, params: RoyalMarriageParams, deck: tuple[Card, ...], deal: int | None
+    ) -> RoyalMarriageState:
+        dealt = len(deck) if params.mode == "open" else 2
+        return RoyalMarriageState(params, deal, deck[:dealt], deck[dealt:], ())
+
+    # ----- play ---------------------------------------------------------------------------
+    def legal_moves(self, state: RoyalMarriageState) -> tuple[Move, ...]:
+        if self._won(state):
+            return ()
+        row = state.row
+        discards = tuple(
+            action(DISCARD, *row[start:stop])
+            for start, stop in discard_spans(row, state.params.variant)
+        )
+        if state.params.mode == "open":
+            return discards + self._grace_moves(state)
+        if discards:  # RM-4: every discard before the next card
+            return discards
+        if state.stock:
+            return (DEAL,)
+        return self._grace_moves(state)
+
+    def _grace_open(self, state: RoyalMarriageState) -> bool:
+        """The grace may be taken now: once, after the last card, and as dealt only when no
+        discard is left (the caller checks that)."""
+        return (
+            state.params.variant != "standard"
+            and not state.grace_used
+            and not state.stock
+            and len(state.row) - 2 >= (2 if state.params.variant == "push-pin" else 1)
+        )
+
+    def _grace_size(self, state: RoyalMarriageState) -> int:
+        """Cards a grace names: two to swap, or three to throw (all of them when fewer are
+        left between the ends)."""
+        if state.params.variant == "push-pin":
+            return 2
+        return min(GRACE_THROW_COUNT, len(state.row) - 2)
+
+    def _grace_moves(self, state: RoyalMarriageState) -> tuple[Move, ...]:
+        if not self._grace_open(state):
+            return ()
+        name = SWAP if state.params.variant == "push-pin" else THROW
+        return tuple(
+            action(name, *cards) for cards in combinations(state.row[1:-1], self._grace_size(state))
+        )
+
+    def is_legal(self, state: RoyalMarriageState, move: Move) -> bool:
+        """Checks a move without listing every grace (open Discards has ~20,000 of them)."""
+        if self._won(state):
+            return False
+        spans = discard_spans(state.row, state.params.variant)
+        if move.action == DISCARD:
+            return any(state.row[start:stop] == move.cards for start, stop in spans)
+        as_dealt = state.params.mode == "as-dealt"
+        if move == DEAL:
+            return as_dealt and bool(state.stock) and not spans
+        grace = SWAP if state.params.variant == "push-pin" else THROW
+        if move.action != grace or not self._grace_open(state) or (as_dealt and spans):
+            return False
+        middle = state.row[1:-1]
+        positions = [middle.index(c) if c in middle else -1 for c in move.cards]
+        return (
+            len(positions) == self._grace_size(state)
+            and min(positions) >= 0
+            and positions == sorted(set(positions))
+        )
+
+    def apply_unchecked(self, state: RoyalMarriageState, move: Move) -> RoyalMarriageState:
+        if move.action == "deal":
+            return replace(state, row=(*state.row, state.stock[0]), stock=state.stock[1:])
+        if move.action == DISCARD:
+            start = state.row.index(move.cards[0])
+            stop = start + len(move.cards)
+            return replace(
+                state,
+                row=state.row[:start] + state.row[stop:],
+                discard=state.discard + state.row[start:stop],
+            )
+        if move.action == SWAP:
+            i, j = state.row.index(move.cards[0]), state.row.index(move.cards[1])
+            row = list(state.row)
+            row[i], row[j] = row[j], row[i]
+            return replace(state, row=tuple(row), grace_used=True)
+        thrown = set(move.cards)
+        return replace(
+            state,
+            row=tuple(c for c in state.row if c not in thrown),
+            discard=state.discard + tuple(c for c in state.row if c in thrown),
+            grace_used=True,
+        )
+
+    def why_illegal(self, state: RoyalMarriageState, move: Move) -> str:
+        if self.outcome(state) is not None:
+            return f"{move} is not allowed: the game is over"
+        as_dealt = state.params.mode == "as-dealt"
+        discards = [m for m in self.legal_moves(state) if m.action == DISCARD]
+        if move.action == "deal":
+            if not state.stock:
+                return "there is no card left to deal"
+            return f"you must discard before dealing (RM-4): {discards[0]} is possible"
+        if move.action == DISCARD:
+            return (
+                f"{cards_str(move.cards) or 'nothing'} cannot be discarded: "
+                + self._discard_rule(state.params.variant)
+            )
+        if move.action in (SWAP, THROW):
+            grace = {"push-pin": SWAP, "discards": THROW}.get(state.params.variant)
+            if grace != move.action:
+                return f"{move.action} is not a grace of this game"
+            if state.grace_used:
+                return "the grace has been used already: it is once per game"
+            if state.stock:
+                return "the grace comes only after the last card is dealt"
+            if as_dealt and discards:
+                return (
+                    f"the grace comes only when no discard is left (RM-4): {discards[0]} "
+                    "is possible"
+                )
+            return (
+                f"the grace takes {self._grace_size(state)} different cards of the row, "
+                "not its two ends, listed left to right"
+            )
+        return f'"{move}" is not a move of Royal Marriage: deal, discard …, swap … or throw …'
+
+    @staticmethod
+    def _discard_rule(variant: Variant) -> str:
+        if variant == "discards":
+            return (
+                "only one card between two alike in suit or rank, or two cards alike with each "
+                "other between two alike, may go (Discards), listed left to right"
+            )
+        rule = "one or two cards lying between two alike in suit or rank may go (RM-3)"
+        if variant == "push-pin":
+            rule += ", or a run of one suit between two alike (Push-pin)"
+        return rule + ", listed left to right"
+
+    def _won(self, state: RoyalMarriageState) -> bool:
+        """RM-5: the deck dealt and only the two ends left (for Discards, its first and last)."""
+        if state.stock or len(state.row) != 2:
+            return False
+        return state.params.variant == "discards" or state.row == (
+            QUEEN_OF_HEARTS,
+            KING_OF_HEARTS,
+        )
+
+    def outcome(self, state: RoyalMarriageState) -> str | None:
+        if self._won(state):
+            return WON
+        if state.stock or discard_spans(state.row, state.params.variant):
+            return None
+        return None if self._grace_open(state) else LOST
+
+    # ----- views --------------------------------------------------------------------------
+    def piles(self, state: RoyalMarriageState) -> Mapping[str, tuple[Card, ...]]:
+        return {"stock": state.stock, "row": state.row, "discard": state.discard}
+
+    def with_piles(
+        self, state: RoyalMarriageState, piles: Mapping[str, tuple[Card, ...]]
+    ) -> RoyalMarriageState:
+        return replace(state, **{name: tuple(cards) for name, cards in piles.items()})
+
+    def visibility(self, state: RoyalMarriageState, pile: str, player: str | None) -> Visibility:
+        return Visibility.NONE if pile == "stock" else Visibility.ALL
+
+    def extras(self, state: RoyalMarriageState) -> dict[str, Any]:
+        grace = {"push-pin": SWAP, "discards": THROW}.get(state.params.variant)
+        return {"grace": grace, "grace_used": state.grace_used}
+
+    def key(self, state: RoyalMarriageState) -> Hashable:
+        return (state.row, len(state.stock), state.grace_used)
+
+
+ROYAL_MARRIAGE = RoyalMarriage()

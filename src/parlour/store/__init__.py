@@ -1,0 +1,1 @@
+"""Files and databases: saved games now, results and statistics as they come."""

@@ -1,0 +1,147 @@
+"""The conformance suite (ARCHITECTURE.md, "Tests in layers"), run over every registered game
+and every combination of its parameters. A new game passes this before anything else."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from parlour.core.errors import IllegalMove
+from parlour.core.game import Game
+from parlour.core.moves import Move, action, parse_move, transfer
+from parlour.core.record import GameRecord, replay
+from parlour.core.session import Session
+from tests.conformance.cases import CASES
+from tests.conformance.known_wins import known_win
+
+PLAYOUT_LIMIT = 20_000
+DEALS = (0, 1, 7, 2**31, 2**64 - 1)
+
+
+def playout(game: Game[Any, Any], state: Any, rng: random.Random) -> list[Any]:
+    """Every state of one random game from `state` to its end."""
+    states = [state]
+    for _ in range(PLAYOUT_LIMIT):
+        if game.outcome(state) is not None:
+            return states
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
+        states.append(state)
+    raise AssertionError(f"a random game did not end within {PLAYOUT_LIMIT} moves")
+
+
+def seats(game: Game[Any, Any]) -> list[str | None]:
+    return list(game.info.seats) or [None]
+
+
+def cards_of(game: Game[Any, Any], state: Any) -> Counter[int]:
+    return Counter(card for pile in game.piles(state).values() for card in pile)
+
+
+@pytest.mark.parametrize(("game", "params"), CASES)
+def test_same_deal_gives_the_same_state(game: Game[Any, Any], params: Any) -> None:
+    for deal in DEALS:
+        first, second = game.new(params, deal=deal), game.new(params, deal=deal)
+        assert first == second
+        assert game.to_json(first) == game.to_json(second)
+    assert game.to_json(game.new(params, deal=1)) != game.to_json(game.new(params, deal=2))
+
+
+@pytest.mark.parametrize(("game", "params"), CASES)
+def test_state_json_has_the_c7_shape(game: Game[Any, Any], params: Any) -> None:
+    data = json.loads(json.dumps(game.to_json(game.new(params, deal=3))))
+    assert data["game"] == game.info.id
+    assert data["deal"] == 3
+    assert set(data) >= {"game", "params", "deal", "piles", "to_move", "outcome"}
+    assert sum(len(cards) for cards in data["piles"].values()) == len(game.ordered_deck(params))
+
+
+@pytest.mark.parametrize(("game", "params"), CASES)
+def test_random_playouts_end_and_conserve_the_cards(game: Game[Any, Any], params: Any) -> None:
+    rng = random.Random(11)
+    for deal in range(6):
+        start = game.new(params, deal=deal)
+        deck = Counter(game.ordered_deck(params))
+        states = playout(game, start, rng)
+        assert game.outcome(states[-1]) is not None
+        assert game.legal_moves(states[-1]) == ()
+        for state in states[:: max(1, len(states) // 25)]:
+            assert cards_of(game, state) == deck
+
+
+@pytest.mark.parametrize(("game", "params"), CASES)
+def test_every_generated_move_applies_and_notation_round_trips(
+    game: Game[Any, Any], params: Any
+) -> None:
+    rng = random.Random(5)
+    for state in playout(game, game.new(params, deal=4), rng)[::3]:
+        moves = game.legal_moves(state)
+        assert len(set(moves)) == len(moves), "legal moves are listed once each"
+        for move in rng.sample(moves, min(len(moves), 8)):
+            assert parse_move(str(move)) == move
+            assert game.is_legal(state, move)
+            game.apply(state, move)
+
+
+def _plausible_moves(game: Game[Any, Any], state: Any) -> list[Move]:
+    names = list(game.piles(state))
+    cards = [c for pile in game.piles(state).values() for c in pile[-2:]]
+    moves = [transfer(a, b) for a in names for b in names if a != b]
+    moves += [action(word) for word in ("deal", "redeal", "pass", "turn", "frobnicate")]
+    moves += [action("discard", c) for c in cards] + [action("swap", *cards[:2])]
+    moves += [transfer("nowhere", names[0]), transfer(names[0], "nowhere")]
+    return moves
+
+
+@pytest.mark.parametrize(("game", "params"), CASES)
+def test_an_illegal_move_raises_and_changes_nothing(game: Game[Any, Any], params: Any) -> None:
+    rng = random.Random(3)
+    for state in playout(game, game.new(params, deal=9), rng)[::5]:
+        before = json.dumps(game.to_json(state))
+        legal = set(game.legal_moves(state))
+        for move in _plausible_moves(game, state):
+            if move in legal:
+                continue
+            assert not game.is_legal(state, move)
+            with pytest.raises(IllegalMove) as refused:
+                game.apply(state, move)
+            assert str(refused.value), "a refusal gives a reason"
+        assert json.dumps(game.to_json(state)) == before
+
+
+@pytest.mark.parametrize(("game", "params"), CASES)
+def test_observations_leak_no_hidden_card(game: Game[Any, Any], params: Any) -> None:
+    rng = random.Random(8)
+    for state in playout(game, game.new(params, deal=12), rng)[::4]:
+        for seat in seats(game):
+            other = game.shuffle_hidden(state, seat, rng)
+            assert cards_of(game, other) == cards_of(game, state)
+            seen = json.dumps(game.observe(state, seat), sort_keys=True)
+            assert json.dumps(game.observe(other, seat), sort_keys=True) == seen
+
+
+@pytest.mark.parametrize(("game", "params"), CASES)
+def test_records_round_trip_and_replay(game: Game[Any, Any], params: Any) -> None:
+    rng = random.Random(21)
+    session = Session(game, params, deal=17)
+    for _ in range(60):
+        if session.outcome is not None:
+            break
+        session.play(rng.choice(game.legal_moves(session.state)))
+    record = GameRecord.loads(session.record().dumps())
+    assert record == session.record()
+    assert game.to_json(replay(game, record)) == game.to_json(session.state)
+    resumed = Session.from_record(game, record)
+    assert resumed.state == session.state
+
+
+@pytest.mark.parametrize(("game", "params"), CASES)
+def test_a_known_winnable_deal_replays_to_a_win(game: Game[Any, Any], params: Any) -> None:
+    deal, moves = known_win(game, params)
+    state = game.new(params, deal=deal)
+    for text in moves:
+        state = game.apply(state, parse_move(text))
+    assert game.outcome(state) == "won"
