@@ -14,17 +14,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.conformance.known_wins import WINS_FILE, case_key, load_wins
-
 from parlour.core.params import all_params
 from parlour.games import all_games
+from tests.conformance.wins import case_key, load_wins, wins_file
 
 TRIES = 2000
 
 
 def main() -> None:
-    wins = load_wins()
     for game in all_games():
+        wins = load_wins(game)
         for params in all_params(game.info.params_type):
             key = case_key(game, params)
             if key in wins:
@@ -42,7 +41,7 @@ def main() -> None:
                     break
             else:
                 print(f"{key}: no random win in {TRIES} deals", file=sys.stderr)
-    WINS_FILE.write_text(json.dumps(wins, indent=1) + "\n", encoding="utf-8")
+        wins_file(game).write_text(json.dumps(wins, indent=1) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ from parlour.core.moves import Move, action, parse_move, transfer
 from parlour.core.record import GameRecord, replay
 from parlour.core.session import Session
 from tests.conformance.cases import CASES
-from tests.conformance.known_wins import known_win
+from tests.conformance.wins import known_win
 
 PLAYOUT_LIMIT = 20_000
 DEALS = (0, 1, 7, 2**31, 2**64 - 1)

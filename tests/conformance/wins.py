@@ -1,4 +1,4 @@
-"""Known winning lines, one per game and parameter combination, in `known_wins.json`.
+"""Known winning lines, one per game and parameter combination, in `known_wins/GAME.json`.
 
 They are regenerated on purpose only, with ``uv run python scripts/record_known_wins.py``.
 """
@@ -12,7 +12,7 @@ from typing import Any
 from parlour.core.game import Game
 from parlour.core.params import params_dict
 
-WINS_FILE = Path(__file__).with_name("known_wins.json")
+WINS_FOLDER = Path(__file__).with_name("known_wins")
 
 
 def case_key(game: Game[Any, Any], params: Any) -> str:
@@ -20,12 +20,17 @@ def case_key(game: Game[Any, Any], params: Any) -> str:
     return f"{game.info.id}({values})"
 
 
-def load_wins() -> dict[str, Any]:
-    return dict(json.loads(WINS_FILE.read_text(encoding="utf-8"))) if WINS_FILE.exists() else {}
+def wins_file(game: Game[Any, Any]) -> Path:
+    return WINS_FOLDER / f"{game.info.id}.json"
+
+
+def load_wins(game: Game[Any, Any]) -> dict[str, Any]:
+    path = wins_file(game)
+    return dict(json.loads(path.read_text(encoding="utf-8"))) if path.exists() else {}
 
 
 def known_win(game: Game[Any, Any], params: Any) -> tuple[int, list[str]]:
     """The deal number and winning moves recorded for this case."""
-    entry = load_wins().get(case_key(game, params))
-    assert entry is not None, f"no known win for {case_key(game, params)} in {WINS_FILE.name}"
+    entry = load_wins(game).get(case_key(game, params))
+    assert entry is not None, f"no known win for {case_key(game, params)} in {wins_file(game)}"
     return int(entry["deal"]), list(entry["moves"])
