@@ -140,8 +140,7 @@ def test_records_round_trip_and_replay(game: Game[Any, Any], params: Any) -> Non
 
 @pytest.mark.parametrize(("game", "params"), CASES)
 def test_a_known_winnable_deal_replays_to_a_win(game: Game[Any, Any], params: Any) -> None:
-    deal, moves = known_win(game, params)
-    state = game.new(params, deal=deal)
+    state, moves = known_win(game, params)
     for text in moves:
         state = game.apply(state, parse_move(text))
     assert game.outcome(state) == "won"

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from parlour.core.cards import parse_cards
 from parlour.core.game import Game
 from parlour.core.params import params_dict
 
@@ -29,8 +30,15 @@ def load_wins(game: Game[Any, Any]) -> dict[str, Any]:
     return dict(json.loads(path.read_text(encoding="utf-8"))) if path.exists() else {}
 
 
-def known_win(game: Game[Any, Any], params: Any) -> tuple[int, list[str]]:
-    """The deal number and winning moves recorded for this case."""
+def known_win(game: Game[Any, Any], params: Any) -> tuple[Any, list[str]]:
+    """The starting state and winning moves recorded for this case.
+
+    An entry is ``{"deal": N, "moves": [...]}`` or ``{"deck": "AS 2S …", "moves": [...]}``.
+    """
     entry = load_wins(game).get(case_key(game, params))
     assert entry is not None, f"no known win for {case_key(game, params)} in {wins_file(game)}"
-    return int(entry["deal"]), list(entry["moves"])
+    if "deck" in entry:
+        start = game.new(params, deck=parse_cards(entry["deck"]))
+    else:
+        start = game.new(params, deal=int(entry["deal"]))
+    return start, list(entry["moves"])
