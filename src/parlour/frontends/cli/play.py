@@ -104,10 +104,7 @@ class PlayLoop:
         observation = self.observation()
         move = self.presenter.read(line, observation)
         if move is None:
-            try:
-                move = parse_move(line)
-            except NotationError:
-                raise NotationError(f'"{line}" is neither a command nor a move') from None
+            move = parse_move(line)
         before = len(self.session.moves)
         self.session.play(move)
         for automatic in self.session.moves[before + 1 :]:

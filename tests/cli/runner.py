@@ -1,0 +1,25 @@
+"""Running the real `parlour` command, as a player or a script would."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+PARLOUR = str(Path(sys.executable).with_name("parlour"))
+
+
+def parlour(
+    *args: str, lines: list[str] | None = None, timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
+    """Run `parlour ARGS`, typing `lines` on its standard input."""
+    typed = "".join(line + "\n" for line in lines) if lines is not None else None
+    return subprocess.run(
+        [PARLOUR, *args],
+        input=typed,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+        env={"COLUMNS": "120", "PATH": "/usr/bin:/bin", "HOME": str(Path.home())},
+    )

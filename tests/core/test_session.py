@@ -1,0 +1,179 @@
+"""Sessions: play, undo and redo (automatic moves undo with their move, RULES C-6), records
+that save and replay to the same state, and resumption from a record."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from parlour.core.errors import IllegalMove, RecordError
+from parlour.core.moves import parse_move
+from parlour.core.record import GameRecord, replay
+from parlour.core.session import Session
+from parlour.games.royal_marriage import ROYAL_MARRIAGE as RM
+from parlour.games.royal_marriage import RoyalMarriageParams
+from parlour.store.records import load_record, save_record
+from tests.core.toy_game import TOY, TURN, UP_MOVE
+
+ACES_FIRST = tuple(range(13))  # the toy's stock in order: every card goes up at once
+
+params_strategy = st.builds(
+    RoyalMarriageParams,
+    st.sampled_from(["standard", "push-pin", "discards"]),
+    st.sampled_from(["as-dealt", "open"]),
+)
+
+
+def random_session(params: RoyalMarriageParams, deal: int, seed: int, length: int) -> Session:
+    rng = random.Random(seed)
+    session = Session(RM, params, deal=deal)
+    for _ in range(length):
+        if session.outcome is not None:
+            break
+        session.play(rng.choice(RM.legal_moves(session.state)))
+    return session
+
+
+@given(params_strategy, st.integers(0, 2**64 - 1), st.integers(0, 10**6), st.integers(0, 90))
+def test_any_legal_sequence_conserves_the_cards(params, deal, seed, length) -> None:
+    session = random_session(params, deal, seed, length)
+    piles = RM.piles(session.state)
+    assert Counter(c for pile in piles.values() for c in pile) == Counter(range(52))
+
+
+@given(params_strategy, st.integers(0, 10**9), st.integers(0, 10**6), st.integers(1, 90))
+def test_undo_then_redo_returns_the_identical_state(params, deal, seed, length) -> None:
+    session = random_session(params, deal, seed, length)
+    if not session.can_undo:
+        return
+    before = session.state
+    expected = session.first
+    for move in session.moves[:-1]:
+        expected = RM.apply(expected, move)
+    assert session.undo() == expected
+    assert session.redo() == before
+
+
+@given(params_strategy, st.integers(0, 10**9), st.integers(0, 10**6), st.integers(0, 90))
+def test_every_saved_game_replays_to_the_same_state(params, deal, seed, length) -> None:
+    session = random_session(params, deal, seed, length)
+    record = GameRecord.loads(session.record().dumps())
+    assert replay(RM, record) == session.state
+    assert Session.from_record(RM, record).state == session.state
+
+
+def test_C_6_automatic_moves_undo_with_the_move_that_set_them_off() -> None:
+    session = Session(TOY, deck=ACES_FIRST, autoplay=True)
+    session.play(TURN)  # the ace comes, and goes up by itself
+    assert session.moves == [TURN, UP_MOVE]
+    assert session.state.foundation == (0,)
+    session.undo()
+    assert session.state == session.first
+    session.redo()
+    assert session.state.foundation == (0,)
+
+
+def test_automatic_moves_wait_until_switched_on() -> None:
+    session = Session(TOY, deck=ACES_FIRST)
+    session.play(TURN)
+    assert session.state.foundation == ()
+    session.autoplay = True
+    session.play(UP_MOVE)
+    session.play(TURN)
+    assert session.moves == [TURN, UP_MOVE, TURN, UP_MOVE]
+
+
+def test_a_new_move_clears_what_could_be_redone() -> None:
+    session = Session(TOY, deck=ACES_FIRST)
+    session.play(TURN)
+    session.undo()
+    session.play("turn")
+    with pytest.raises(IllegalMove, match="nothing to redo"):
+        session.redo()
+
+
+def test_undo_stops_at_the_floor_and_at_the_start() -> None:
+    session = Session(TOY, deck=ACES_FIRST)
+    with pytest.raises(IllegalMove, match="nothing to undo"):
+        session.undo()
+    session.play(TURN)
+    session.undo_floor = 1
+    with pytest.raises(IllegalMove):
+        session.undo()
+
+
+def test_an_illegal_move_leaves_the_session_as_it_was() -> None:
+    session = Session(TOY, deck=ACES_FIRST[::-1])
+    with pytest.raises(IllegalMove):
+        session.play(UP_MOVE)
+    assert session.moves == [] and session.state == session.first
+
+
+def test_restart_goes_back_to_the_deal_and_can_be_redone() -> None:
+    session = random_session(RoyalMarriageParams(), 4, 1, 20)
+    end = session.state
+    session.restart()
+    assert session.state == session.first
+    while session.can_redo:
+        session.redo()
+    assert session.state == end
+
+
+def test_an_explicit_deck_is_kept_in_the_record() -> None:
+    deck = RM.deck_for_deal(RoyalMarriageParams(), 12)[1:-1]
+    session = Session(RM, deck=deck)
+    session.play("deal")
+    record = GameRecord.loads(session.record().dumps())
+    assert record.deal is None
+    assert replay(RM, record) == session.state
+
+
+def test_records_save_atomically_and_load(tmp_path) -> None:
+    session = random_session(RoyalMarriageParams("push-pin"), 3, 2, 30)
+    path = save_record(tmp_path / "games" / "one.json", session.record())
+    assert load_record(path) == session.record()
+    assert not [p for p in path.parent.iterdir() if p.name.startswith(".parlour-")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "not json",
+        "[]",
+        '{"format": "something else"}',
+        '{"format": "parlour-record-1", "game": "royal-marriage"}',
+    ],
+)
+def test_a_corrupt_save_file_is_a_clear_error(tmp_path, text: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    with pytest.raises(RecordError, match="not a saved game"):
+        load_record(path)
+
+
+def test_a_tampered_record_does_not_replay() -> None:
+    session = random_session(RoyalMarriageParams(), 6, 3, 10)
+    data = session.record().to_json()
+    data["moves"] = ["deal", "deal", "discard KH"]
+    with pytest.raises(RecordError, match="does not replay"):
+        replay(RM, GameRecord.from_json(data))
+    data = session.record().to_json()
+    data["outcome"] = "won"
+    with pytest.raises(RecordError, match="the record says won"):
+        replay(RM, GameRecord.from_json(json.loads(json.dumps(data))))
+
+
+def test_a_missing_file_is_a_clear_error(tmp_path) -> None:
+    with pytest.raises(RecordError, match="cannot read saved game"):
+        load_record(tmp_path / "absent.json")
+
+
+def test_moves_in_a_record_are_in_notation() -> None:
+    session = random_session(RoyalMarriageParams(), 2, 5, 15)
+    assert [parse_move(m) for m in session.record().moves] == session.moves
