@@ -14,7 +14,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from random import Random
-from typing import Any, Generic, Literal, Protocol, TypeVar
+from typing import Any, Generic, Literal, NamedTuple, Protocol, TypeVar
 
 from parlour.core.cards import Card, card_str
 from parlour.core.deals import check_deck, shuffled
@@ -45,6 +45,13 @@ class GameState(Protocol):
 
     @property
     def deal(self) -> int | None: ...
+
+
+class Exact(NamedTuple):
+    """An exact decision: whether the position is won, and the winning moves if it is."""
+
+    won: bool
+    moves: tuple[Move, ...] = ()
 
 
 S = TypeVar("S", bound=GameState)
@@ -152,6 +159,25 @@ class Game(ABC, Generic[S, P]):
 
     def autoplay_move(self, state: S) -> Move | None:
         """A move to the foundations a player may let happen by itself, or None."""
+        return None
+
+    # ----- hooks for the solver (full knowledge of the deck) --------------------------------
+    def safe_move(self, state: S) -> Move | None:
+        """A move that never turns a winnable position into a lost one, played by the solver
+        without trying the others; None when there is no such move."""
+        return None
+
+    def order_moves(self, state: S, moves: tuple[Move, ...]) -> Sequence[Move]:
+        """`moves` with the most promising first; by default as listed."""
+        return moves
+
+    def progress(self, state: S) -> float:
+        """How far a position has come (more is better), for the solver's best guess."""
+        return 0.0
+
+    def solve_exact(self, state: S) -> Exact | None:
+        """An exact decision where the game has a faster algorithm than search, or None to
+        let the search decide."""
         return None
 
     # ----- views --------------------------------------------------------------------------

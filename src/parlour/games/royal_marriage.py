@@ -16,8 +16,9 @@ from typing import Any, Literal
 from parlour.core.cards import Card, card_str, cards_str, one_pack, parse_card, same_suit_or_rank
 from parlour.core.deals import SplitMix64, check_deal_number, check_deck, shuffle
 from parlour.core.errors import DeckError
-from parlour.core.game import LOST, WON, Game, GameInfo, Visibility
+from parlour.core.game import LOST, WON, Exact, Game, GameInfo, Visibility
 from parlour.core.moves import Move, action
+from parlour.games.royal_marriage_exact import Clearing
 
 QUEEN_OF_HEARTS = parse_card("QH")
 KING_OF_HEARTS = parse_card("KH")
@@ -282,6 +283,23 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
         if state.stock or discard_spans(state.row, state.params.variant):
             return None
         return None if self._grace_open(state) else LOST
+
+    # ----- solver hooks -------------------------------------------------------------------
+    def solve_exact(self, state: RoyalMarriageState) -> Exact | None:
+        """Once every card is dealt the rest is free discarding, which `Clearing` decides
+        exactly; a grace still to come leaves the decision to the search unless the row
+        clears without it."""
+        if state.stock or self._won(state):
+            return None
+        clearing = Clearing(state.row, state.params.variant)
+        if clearing.won():
+            return Exact(True, tuple(action(DISCARD, *group) for group in clearing.discards()))
+        if self._grace_open(state):
+            return None
+        return Exact(False)
+
+    def progress(self, state: RoyalMarriageState) -> float:
+        return -float(len(state.row) + len(state.stock))
 
     # ----- views --------------------------------------------------------------------------
     def piles(self, state: RoyalMarriageState) -> Mapping[str, tuple[Card, ...]]:

@@ -6,21 +6,29 @@ Exit codes: 0 on success, 2 for bad usage or bad input (the message on stderr).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import secrets
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 
-from parlour.core.errors import ParlourError
 from parlour.core.game import describe_outcome
 from parlour.core.params import choices
 from parlour.core.record import replay as replay_record
 from parlour.core.session import Session
+from parlour.frontends.cli.common import (
+    CardsOpt,
+    DealOpt,
+    GameArg,
+    ModeOpt,
+    VariantOpt,
+    console,
+    guarded,
+)
 from parlour.frontends.cli.options import choose
 from parlour.frontends.cli.play import PlayLoop
 from parlour.frontends.cli.presenters import PRESENTERS
+from parlour.frontends.cli.solving import hint_command, solve_command
 from parlour.games import all_games, get_game
 from parlour.store.records import load_record
 
@@ -30,30 +38,6 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-console = Console(highlight=False, soft_wrap=True)
-errors = Console(stderr=True, highlight=False, soft_wrap=True)
-
-BAD_INPUT = 2
-T = TypeVar("T")
-
-GameArg = Annotated[str, typer.Argument(help="Game id, e.g. royal-marriage (see: parlour games).")]
-DealOpt = Annotated[int | None, typer.Option("--deal", help="Deal number (0 to 2**64-1).")]
-CardsOpt = Annotated[
-    str | None, typer.Option("--cards", help='Explicit deck in dealing order, e.g. "QH 5S …".')
-]
-VariantOpt = Annotated[str | None, typer.Option("--variant", help="Variant (see: parlour games).")]
-ModeOpt = Annotated[
-    str | None, typer.Option("--mode", help="Mode, e.g. open (see: parlour games).")
-]
-
-
-def guarded(work: Callable[[], T]) -> T:
-    """Run `work`; bad input becomes a message on stderr and exit code 2."""
-    try:
-        return work()
-    except ParlourError as error:
-        errors.print(f"parlour: {error}")
-        raise typer.Exit(BAD_INPUT) from None
 
 
 @app.command()
@@ -118,8 +102,6 @@ def _session(
     if load is not None:
         record = load_record(load)
         return Session.from_record(get_game(record.game), record, autoplay=auto)
-    import secrets
-
     default = secrets.randbelow(10**9) if deal is None and cards is None else None
     choice = choose(
         game_id, deal=deal, cards=cards, variant=variant, mode=mode, default_deal=default
@@ -142,6 +124,10 @@ def replay(
         return
     console.print_json(data=data)
     console.print(f"{len(record.moves)} moves; outcome: {describe_outcome(game.outcome(state))}")
+
+
+app.command("solve")(solve_command)
+app.command("hint")(hint_command)
 
 
 def main() -> None:

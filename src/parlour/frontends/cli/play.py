@@ -18,13 +18,17 @@ from parlour.core.game import WON, describe_outcome
 from parlour.core.moves import parse_move
 from parlour.core.session import Session
 from parlour.frontends.cli.presenters.base import Presenter
+from parlour.solver import Budget, hint
 from parlour.store.records import save_record
+
+HINT_BUDGET = Budget(nodes=500_000, seconds=5.0)
 
 COMMON_HELP = [
     "u, undo         take back the last move",
     "r, redo         play again a move taken back",
     "m, moves        list the legal moves in notation",
     "auto on|off     automatic moves to the foundations",
+    "hint            the next move of a winning line (the solver sees every card)",
     "restart         back to the start of this deal",
     "save FILE       save the game (parlour play --load FILE resumes it)",
     "h, help, ?      this help",
@@ -96,6 +100,9 @@ class PlayLoop:
             self._autoplay(rest.strip().lower())
         elif word == "save":
             self._save(rest.strip())
+        elif word == "hint":
+            found = hint(self.session.game, self.session.state, HINT_BUDGET)
+            self.console.print(f"Hint: {found.describe()}")
         else:
             return False
         return True

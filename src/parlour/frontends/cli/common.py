@@ -1,0 +1,36 @@
+"""What every `parlour` command shares: consoles, options, and how bad input ends a command."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, TypeVar
+
+import typer
+from rich.console import Console
+
+from parlour.core.errors import ParlourError
+
+console = Console(highlight=False, soft_wrap=True)
+errors = Console(stderr=True, highlight=False, soft_wrap=True)
+
+BAD_INPUT = 2
+T = TypeVar("T")
+
+GameArg = Annotated[str, typer.Argument(help="Game id, e.g. royal-marriage (see: parlour games).")]
+DealOpt = Annotated[int | None, typer.Option("--deal", help="Deal number (0 to 2**64-1).")]
+CardsOpt = Annotated[
+    str | None, typer.Option("--cards", help='Explicit deck in dealing order, e.g. "QH 5S …".')
+]
+VariantOpt = Annotated[str | None, typer.Option("--variant", help="Variant (see: parlour games).")]
+ModeOpt = Annotated[
+    str | None, typer.Option("--mode", help="Mode, e.g. open (see: parlour games).")
+]
+
+
+def guarded(work: Callable[[], T]) -> T:
+    """Run `work`; bad input becomes a message on stderr and exit code 2."""
+    try:
+        return work()
+    except ParlourError as error:
+        errors.print(f"parlour: {error}")
+        raise typer.Exit(BAD_INPUT) from None

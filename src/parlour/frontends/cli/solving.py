@@ -1,0 +1,118 @@
+"""`parlour solve` and `parlour hint`: the solver from the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from parlour.core.cards import parse_cards
+from parlour.core.errors import ParlourError
+from parlour.core.session import Session
+from parlour.frontends.cli.common import (
+    CardsOpt,
+    DealOpt,
+    GameArg,
+    ModeOpt,
+    VariantOpt,
+    console,
+    guarded,
+)
+from parlour.frontends.cli.options import choose
+from parlour.games import get_game
+from parlour.solver import DEFAULT_BUDGET, Budget, hint, solve
+from parlour.store.records import load_record
+
+NodesOpt = Annotated[int, typer.Option("--nodes", min=1, help="Positions the solver may visit.")]
+SecondsOpt = Annotated[
+    float, typer.Option("--seconds", min=0.001, help="Seconds the solver may think.")
+]
+
+
+def solve_command(
+    game: GameArg,
+    deal: DealOpt = None,
+    cards: CardsOpt = None,
+    cards_file: Annotated[
+        Path | None,
+        typer.Option("--cards-file", help="Solve one deck per line (cards in dealing order)."),
+    ] = None,
+    variant: VariantOpt = None,
+    mode: ModeOpt = None,
+    nodes: NodesOpt = DEFAULT_BUDGET.nodes,
+    seconds: SecondsOpt = DEFAULT_BUDGET.seconds,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Decide whether a deal can be won, and show how (the solver knows every card)."""
+    budget = Budget(nodes, seconds)
+    if cards_file is not None:
+        guarded(lambda: _solve_file(game, cards_file, variant, mode, budget))
+        return
+    choice = guarded(lambda: choose(game, deal=deal, cards=cards, variant=variant, mode=mode))
+    solution = guarded(lambda: solve(choice.game, choice.new_state(), budget))
+    if as_json:
+        typer.echo(json.dumps(solution.to_json()))
+        return
+    console.print(
+        f"[bold]{solution.result}[/] after {solution.nodes} positions in "
+        f"{solution.seconds:.3f} s ({solution.method}; {solution.knowledge})"
+    )
+    if solution.moves:
+        console.print(" ; ".join(str(m) for m in solution.moves))
+
+
+def _solve_file(
+    game_id: str, path: Path, variant: str | None, mode: str | None, budget: Budget
+) -> None:
+    """One JSON line per deck, in order: a bad line gets an error object, the rest go on."""
+    choice = choose(game_id, deal=0, cards=None, variant=variant, mode=mode)
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as error:
+        raise ParlourError(f"cannot read {path}: {error.strerror}") from None
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            state = choice.game.new(choice.params, deck=parse_cards(line))
+            result: dict[str, Any] = solve(choice.game, state, budget).to_json()
+        except ParlourError as error:
+            result = {"result": "error", "line": number, "error": str(error)}
+        typer.echo(json.dumps(result))
+
+
+def hint_command(
+    game: Annotated[str | None, typer.Argument(help="Game id (not needed with --load).")] = None,
+    deal: DealOpt = None,
+    cards: CardsOpt = None,
+    variant: VariantOpt = None,
+    mode: ModeOpt = None,
+    load: Annotated[
+        Path | None, typer.Option("--load", help="The position of a saved game.")
+    ] = None,
+    nodes: NodesOpt = DEFAULT_BUDGET.nodes,
+    seconds: SecondsOpt = DEFAULT_BUDGET.seconds,
+) -> None:
+    """The next move of a winning line from a deal's start or a saved game's position."""
+    state, chosen = guarded(lambda: _position(game, deal, cards, variant, mode, load))
+    console.print(guarded(lambda: hint(chosen, state, Budget(nodes, seconds))).describe())
+
+
+def _position(
+    game_id: str | None,
+    deal: int | None,
+    cards: str | None,
+    variant: str | None,
+    mode: str | None,
+    load: Path | None,
+) -> tuple[Any, Any]:
+    if load is not None:
+        record = load_record(load)
+        game = get_game(record.game)
+        return Session.from_record(game, record).state, game
+    if game_id is None:
+        raise ParlourError("name a game, or a saved game with --load")
+    choice = choose(game_id, deal=deal, cards=cards, variant=variant, mode=mode)
+    return choice.new_state(), choice.game

@@ -1,0 +1,196 @@
+"""Depth-first search with a transposition table, safe moves, move ordering and budgets.
+
+Results are `won` (with moves that are replayed through the checked engine before they are
+reported), `lost` (proven: every reachable position was tried) or `unknown` (the budget ran
+out first). The search is *thoughtful*: it knows every card's place, the stock order and the
+cards under others included, as published solitaire studies do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
+from dataclasses import dataclass
+from time import perf_counter
+from typing import Any, Literal
+
+from parlour.core.errors import ParamsError
+from parlour.core.game import LOST, WON, Game
+from parlour.core.moves import Move
+
+Result = Literal["won", "lost", "unknown"]
+KNOWLEDGE = "thoughtful: every card's place known, the stock order and covered cards included"
+_CLOCK_EVERY = 1024  # nodes between looks at the clock
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much the solver may spend on one position."""
+
+    nodes: int = 2_000_000
+    seconds: float = 10.0
+
+
+DEFAULT_BUDGET = Budget()
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The solver's answer for one position."""
+
+    result: Result
+    moves: tuple[Move, ...]  # the winning line when `won`
+    nodes: int
+    seconds: float
+    method: str  # "search" or "exact"
+    guess: Move | None = None  # when `unknown`: the first move towards the most progress seen
+    knowledge: str = KNOWLEDGE
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "result": self.result,
+            "moves": [str(m) for m in self.moves],
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+            "method": self.method,
+            "knowledge": self.knowledge,
+        }
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+def solve(
+    game: Game[Any, Any], state: Any, budget: Budget = DEFAULT_BUDGET, *, hooks: bool = True
+) -> Solution:
+    """Decide whether `state` can be won, within `budget`. Without `hooks` the game's exact
+    algorithm, safe moves and move ordering are left out: plain search, for comparison."""
+    if len(game.info.seats) > 1:
+        raise ParamsError(f"the solver plays one-player games; {game.info.name} has two players")
+    start = perf_counter()
+    exact = game.solve_exact(state) if hooks else None
+    if exact is not None:
+        moves = _verified(game, state, exact.moves) if exact.won else ()
+        return Solution(
+            WON if exact.won else LOST, moves, len(moves), perf_counter() - start, "exact"
+        )
+    search = _Search(game, budget, start, hooks)
+    try:
+        line = search.run(state)
+    except _OutOfBudget:
+        return Solution("unknown", (), search.nodes, perf_counter() - start, "search", search.guess)
+    if line is None:
+        return Solution(LOST, (), search.nodes, perf_counter() - start, "search")
+    moves = _verified(game, state, line)
+    return Solution(WON, moves, search.nodes, perf_counter() - start, "search")
+
+
+def _verified(game: Game[Any, Any], state: Any, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    """`moves` after replaying them through the checked engine to a win."""
+    for move in moves:
+        state = game.apply(state, move)
+    if game.outcome(state) != WON:
+        raise AssertionError(f"the solver's line does not win {game.info.name}: a solver bug")
+    return moves
+
+
+class _Search:
+    def __init__(self, game: Game[Any, Any], budget: Budget, start: float, hooks: bool) -> None:
+        self.game = game
+        self.hooks = hooks
+        self.budget = budget
+        self.deadline = start + budget.seconds
+        self.nodes = 0
+        self.guess: Move | None = None
+        self._best_progress = float("-inf")
+
+    def children(self, state: Any) -> Iterator[Move]:
+        if not self.hooks:
+            return iter(self.game.legal_moves(state))
+        safe = self.game.safe_move(state)
+        if safe is not None:
+            return iter((safe,))
+        return iter(self.game.order_moves(state, self.game.legal_moves(state)))
+
+    def run(self, root: Any) -> tuple[Move, ...] | None:
+        game = self.game
+        outcome = game.outcome(root)
+        if outcome is not None:
+            return () if outcome == WON else None
+        seen: set[Hashable] = {game.canonical_key(root)}
+        stack = [self.children(root)]
+        states = [root]
+        path: list[Move] = []
+        while stack:
+            move = next(stack[-1], None)
+            if move is None:
+                stack.pop()
+                states.pop()
+                if path:
+                    path.pop()
+                continue
+            child = game.apply_unchecked(states[-1], move)
+            self._count()
+            key = game.canonical_key(child)
+            if key in seen:
+                continue
+            seen.add(key)
+            exact = game.solve_exact(child) if self.hooks else None
+            if exact is not None:
+                if exact.won:
+                    return (*path, move, *exact.moves)
+                continue
+            outcome = game.outcome(child)
+            if outcome == WON:
+                return (*path, move)
+            if outcome == LOST:
+                continue
+            path.append(move)
+            self._note_progress(child, path)
+            stack.append(self.children(child))
+            states.append(child)
+        return None
+
+    def _count(self) -> None:
+        self.nodes += 1
+        if self.nodes >= self.budget.nodes:
+            raise _OutOfBudget
+        if self.nodes % _CLOCK_EVERY == 0 and perf_counter() > self.deadline:
+            raise _OutOfBudget
+
+    def _note_progress(self, state: Any, path: list[Move]) -> None:
+        progress = self.game.progress(state)
+        if progress > self._best_progress:
+            self._best_progress = progress
+            self.guess = path[0]
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What to play next, and how sure the solver is."""
+
+    move: Move | None
+    status: Literal["winning", "no winning line", "best guess", "game over"]
+    solution: Solution
+
+    def describe(self) -> str:
+        if self.status == "winning":
+            return f"{self.move} (a winning line: {len(self.solution.moves)} moves)"
+        if self.status == "no winning line":
+            return "no winning line from here"
+        if self.status == "game over":
+            return "the game is over"
+        return f"{self.move} (best guess: the solver ran out of budget before deciding)"
+
+
+def hint(game: Game[Any, Any], state: Any, budget: Budget = DEFAULT_BUDGET) -> Hint:
+    """The next move of a winning line, "no winning line" when proven, else a best guess."""
+    if game.outcome(state) is not None:
+        return Hint(None, "game over", solve(game, state, budget))
+    solution = solve(game, state, budget)
+    if solution.result == WON:
+        return Hint(solution.moves[0], "winning", solution)
+    if solution.result == LOST:
+        return Hint(None, "no winning line", solution)
+    fallback = solution.guess or game.order_moves(state, game.legal_moves(state))[0]
+    return Hint(fallback, "best guess", solution)

@@ -1,0 +1,71 @@
+"""`parlour solve` and `parlour hint` through the real command."""
+
+from __future__ import annotations
+
+import json
+
+from parlour.core.cards import cards_str
+from parlour.core.moves import parse_move
+from parlour.games.royal_marriage import ROYAL_MARRIAGE as RM
+from parlour.games.royal_marriage import RoyalMarriageParams
+from parlour.solver import solve
+from tests.cli.runner import parlour
+
+
+def test_solve_json_gives_a_winning_line_that_replays() -> None:
+    done = parlour("solve", "royal-marriage", "--deal", "0", "--json")
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert answer["result"] == "won"
+    assert set(answer) >= {"result", "moves", "nodes", "seconds"}
+    state = RM.new(deal=0)
+    for text in answer["moves"]:
+        state = RM.apply(state, parse_move(text))
+    assert RM.outcome(state) == "won"
+
+
+def test_solve_prints_the_moves_in_notation() -> None:
+    done = parlour("solve", "royal-marriage", "--deal", "1", "--mode", "open")
+    assert done.returncode == 0
+    assert done.stdout.startswith("won") or done.stdout.startswith("lost")
+    assert "thoughtful" in done.stdout
+
+
+def test_cards_file_solves_one_deck_per_line_in_order(tmp_path) -> None:
+    decks = [RM.deck_for_deal(RoyalMarriageParams(), d)[1:-1] for d in range(6)]
+    lines = [cards_str(deck) for deck in decks]
+    lines.insert(3, "QH 1X")
+    path = tmp_path / "decks.txt"
+    path.write_text("\n".join(lines) + "\n")
+    done = parlour("solve", "royal-marriage", "--cards-file", str(path), "--json")
+    assert done.returncode == 0, done.stderr
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(answers) == 7
+    assert answers[3]["result"] == "error" and '"1X" is not a card' in answers[3]["error"]
+    expected = ["won" if _solved(d) else "lost" for d in range(6)]
+    assert [a["result"] for i, a in enumerate(answers) if i != 3] == expected
+
+
+def _solved(deal: int) -> bool:
+    return solve(RM, RM.new(deal=deal)).result == "won"
+
+
+def test_hint_from_a_deal_and_from_a_saved_game(tmp_path) -> None:
+    assert "winning line" in parlour("hint", "royal-marriage", "--deal", "0").stdout
+    assert parlour("hint", "royal-marriage", "--deal", "1").stdout.strip() == (
+        "no winning line from here"
+    )
+    save = tmp_path / "g.json"
+    parlour("play", "royal-marriage", "--deal", "0", lines=["d", f"save {save}"])
+    assert "winning line" in parlour("hint", "--load", str(save)).stdout
+
+
+def test_hint_inside_play() -> None:
+    done = parlour("play", "royal-marriage", "--deal", "0", lines=["hint"])
+    assert "Hint: deal (a winning line" in done.stdout
+
+
+def test_solve_rejects_bad_budgets_and_decks() -> None:
+    assert parlour("solve", "royal-marriage", "--deal", "0", "--nodes", "0").returncode == 2
+    bad = parlour("solve", "royal-marriage", "--cards", "QH", "--json")
+    assert bad.returncode == 2 and "missing" in bad.stderr
