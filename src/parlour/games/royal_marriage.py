@@ -18,7 +18,7 @@ from parlour.core.deals import SplitMix64, check_deal_number, check_deck, shuffl
 from parlour.core.errors import DeckError
 from parlour.core.game import LOST, WON, Exact, Game, GameInfo, Visibility
 from parlour.core.moves import Move, action
-from parlour.games.royal_marriage_exact import Clearing
+from parlour.games.royal_marriage_exact import Clearing, ThrowClearing
 
 QUEEN_OF_HEARTS = parse_card("QH")
 KING_OF_HEARTS = parse_card("KH")
@@ -293,9 +293,28 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
             return None
         clearing = Clearing(state.row, state.params.variant)
         if clearing.won():
-            return Exact(True, tuple(action(DISCARD, *group) for group in clearing.discards()))
-        if self._grace_open(state):
-            return None
+            return Exact(True, _discards(clearing.discards()))
+        if not self._grace_open(state):
+            return Exact(False)
+        as_dealt = state.params.mode == "as-dealt"
+        if as_dealt and discard_spans(state.row, state.params.variant):
+            return None  # RM-4: the grace waits until no discard is left
+        if state.params.variant == "discards":
+            plan = ThrowClearing(clearing).plan()
+            if plan is None:
+                return Exact(False)
+            before, thrown, after = plan
+            return Exact(True, (*_discards(before), action(THROW, *thrown), *_discards(after)))
+        if as_dealt:  # Push-pin: the swap comes now, then free discarding
+            return self._best_swap(state)
+        return None
+
+    def _best_swap(self, state: RoyalMarriageState) -> Exact:
+        for swap in self._grace_moves(state):
+            row = self.apply_unchecked(state, swap).row
+            after = Clearing(row, state.params.variant)
+            if after.won():
+                return Exact(True, (swap, *_discards(after.discards())))
         return Exact(False)
 
     def progress(self, state: RoyalMarriageState) -> float:
@@ -319,6 +338,10 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
 
     def key(self, state: RoyalMarriageState) -> Hashable:
         return (state.row, len(state.stock), state.grace_used)
+
+
+def _discards(groups: list[tuple[Card, ...]]) -> tuple[Move, ...]:
+    return tuple(action(DISCARD, *group) for group in groups)
 
 
 ROYAL_MARRIAGE = RoyalMarriage()

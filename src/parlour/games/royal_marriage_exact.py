@@ -24,6 +24,8 @@ from itertools import pairwise
 
 from parlour.core.cards import Card, same_suit_or_rank
 
+GRACE = 3  # cards the Discards grace throws out
+
 
 class Clearing:
     """`clear(i, j)` for every pair of a row under one variant's discard shapes."""
@@ -32,14 +34,12 @@ class Clearing:
         self.row = tuple(row)
         self.variant = variant
         n = len(self.row)
-        self.alike = [
-            sum(1 << j for j in range(n) if same_suit_or_rank(self.row[i], self.row[j]))
-            for i in range(n)
-        ]
-        self.suited = [
-            sum(1 << j for j in range(n) if self.row[i] // 13 == self.row[j] // 13)
-            for i in range(n)
-        ]
+        by_suit, by_rank = [0] * 4, [0] * 13
+        for position, card in enumerate(self.row):
+            by_suit[card // 13] |= 1 << position
+            by_rank[card % 13] |= 1 << position
+        self.suited = [by_suit[card // 13] for card in self.row]
+        self.alike = [by_suit[card // 13] | by_rank[card % 13] for card in self.row]
         self.reach = [0] * n  # reach[i]: every j > i with clear(i, j)
         self.chain = [0] * n  # chain[k]: every l >= k joined to k by a one-suit run (Push-pin)
         for i in range(n - 1, -1, -1):
@@ -123,4 +123,133 @@ class Clearing:
                 rest = self._run(m, j)
                 if rest:
                     return [k, *rest]
+        return None
+
+
+class ThrowClearing:
+    """Discards with its grace still to come: can the row clear if three cards (or all that are
+    left between the ends, when fewer) are thrown out at one moment of the player's choosing?
+
+    Every discard happens before or after that moment. With ``D(i, j)`` the numbers ``t`` of
+    thrown cards strictly between ``i`` and ``j`` for which the two can become neighbours:
+
+    * ``0`` when `Clearing` says so (only discards);
+    * ``t`` when the cards between them at the throw are exactly ``t`` thrown cards, each gap
+      between those having been cleared by discards before (no alike ends needed);
+    * ``t1 + t2 + …`` when ``i`` and ``j`` are alike and close over a legal group after the throw,
+      each gap of the group making its own count.
+
+    The row clears with the grace when ``3`` is in ``D(0, n-1)``, or when fewer than three cards
+    stood between the ends at the throw. Counts are kept as four bit masks per row position.
+    """
+
+    def __init__(self, clearing: Clearing) -> None:
+        self.base = clearing
+        n = len(clearing.row)
+        self.counts = [[0] * n for _ in range(GRACE + 1)]  # counts[t][i]: j with t in D(i, j)
+        self.alone = [[0] * n for _ in range(GRACE + 1)]  # alone[t][i]: j reached by t throws
+        for i in range(n - 1, -1, -1):
+            self._counts_from(i)
+
+    def _counts_from(self, i: int) -> None:
+        reach, alike = self.base.reach, self.base.alike
+        counts = self.counts
+        one_ends = [0] * (GRACE + 1)
+        seconds = [0] * (GRACE + 1)
+        two_ends = [0] * (GRACE + 1)
+        after = [0] * (GRACE + 1)  # after[c]: positions reached past c thrown cards
+        for j in range(i + 1, len(self.base.row)):
+            bit = 1 << j
+            here = [j == i + 1 or bool(reach[i] & bit)] + [False] * GRACE
+            for t in range(GRACE + 1):
+                if alike[i] & bit and (one_ends[t] | two_ends[t]) & bit:
+                    here[t] = True
+                if t and after[t] & bit:
+                    here[t] = True
+                    self.alone[t][i] |= bit
+            for t1 in range(GRACE + 1):
+                if here[t1]:
+                    counts[t1][i] |= bit
+                    for t2 in range(GRACE + 1 - t1):
+                        one_ends[t1 + t2] |= counts[t2][j]
+                        seconds[t1 + t2] |= counts[t2][j] & alike[j]
+            for t1 in range(GRACE + 1):
+                if seconds[t1] & bit:
+                    for t2 in range(GRACE + 1 - t1):
+                        two_ends[t1 + t2] |= counts[t2][j]
+            if here[0]:
+                after[1] |= reach[j]
+            for c in range(1, GRACE):
+                if after[c] & bit:
+                    after[c + 1] |= reach[j]
+
+    def _has(self, t: int, i: int, j: int) -> bool:
+        return bool(self.counts[t][i] >> j & 1)
+
+    def plan(
+        self,
+    ) -> tuple[list[tuple[Card, ...]], tuple[Card, ...], list[tuple[Card, ...]]] | None:
+        """Discards before the throw, the cards thrown, discards after; None if none works."""
+        last = len(self.base.row) - 1
+        if self._has(GRACE, 0, last):
+            return self._plan(0, last, GRACE)
+        for t in range(1, GRACE):
+            if self.alone[t][0] >> last & 1:
+                return self._plan(0, last, t, alone=True)
+        return None
+
+    def _plan(
+        self, i: int, j: int, t: int, alone: bool = False
+    ) -> tuple[list[tuple[Card, ...]], tuple[Card, ...], list[tuple[Card, ...]]]:
+        if t == 0:
+            return self.base.discards(i, j), (), []
+        if alone or self.alone[t][i] >> j & 1:
+            thrown = self._thrown_run(i, j, t)
+            if thrown is not None:
+                stops = [i, *thrown, j]
+                before = [d for a, b in pairwise(stops) for d in self.base.discards(a, b)]
+                return before, tuple(self.base.row[k] for k in thrown), []
+        for group in self._groups(i, j):
+            split = self._split([i, *group, j], t)
+            if split is not None:
+                before: list[tuple[Card, ...]] = []
+                thrown_cards: tuple[Card, ...] = ()
+                after: list[tuple[Card, ...]] = []
+                for (a, b), part in zip(pairwise([i, *group, j]), split, strict=True):
+                    pre, gone, post = self._plan(a, b, part)
+                    before, thrown_cards, after = before + pre, thrown_cards + gone, after + post
+                return before, thrown_cards, [*after, tuple(self.base.row[g] for g in group)]
+        raise AssertionError("no plan for a count marked reachable")
+
+    def _thrown_run(self, i: int, j: int, t: int) -> list[int] | None:
+        if t == 0:
+            return [] if self.base.clear(i, j) else None
+        for k in range(i + 1, j):
+            if self.base.clear(i, k):
+                rest = self._thrown_run(k, j, t - 1)
+                if rest is not None:
+                    return [k, *rest]
+        return None
+
+    def _groups(self, i: int, j: int) -> list[list[int]]:
+        if not same_suit_or_rank(self.base.row[i], self.base.row[j]):
+            return []
+        inside = range(i + 1, j)
+        pairs = [
+            [k, m]
+            for k in inside
+            for m in range(k + 1, j)
+            if same_suit_or_rank(self.base.row[k], self.base.row[m])
+        ]
+        return [[k] for k in inside] + pairs
+
+    def _split(self, stops: list[int], t: int) -> list[int] | None:
+        """Counts for each gap of `stops` adding up to `t`, each one reachable."""
+        if len(stops) == 2:
+            return [t] if self._has(t, stops[0], stops[1]) else None
+        for first in range(t + 1):
+            if self._has(first, stops[0], stops[1]):
+                rest = self._split(stops[1:], t - first)
+                if rest is not None:
+                    return [first, *rest]
         return None
