@@ -19,7 +19,7 @@ steps, a millisecond for a whole pack.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import pairwise
 
 from parlour.core.cards import Card, same_suit_or_rank
@@ -148,15 +148,16 @@ class ThrowClearing:
         n = len(clearing.row)
         self.counts = [[0] * n for _ in range(GRACE + 1)]  # counts[t][i]: j with t in D(i, j)
         self.alone = [[0] * n for _ in range(GRACE + 1)]  # alone[t][i]: j reached by t throws
+        self.nonzero: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # (t, counts[t][i])
         for i in range(n - 1, -1, -1):
             self._counts_from(i)
 
     def _counts_from(self, i: int) -> None:
         reach, alike = self.base.reach, self.base.alike
-        counts = self.counts
-        one_ends = [0] * (GRACE + 1)
-        seconds = [0] * (GRACE + 1)
-        two_ends = [0] * (GRACE + 1)
+        counts, nonzero = self.counts, self.nonzero
+        one_ends = [0] * (GRACE + 1)  # by count: j closing a one-card group
+        seconds = [0] * (GRACE + 1)  # by count: m that can be a two-card group's second card
+        two_ends = [0] * (GRACE + 1)  # by count: j closing a two-card group
         after = [0] * (GRACE + 1)  # after[c]: positions reached past c thrown cards
         for j in range(i + 1, len(self.base.row)):
             bit = 1 << j
@@ -170,18 +171,20 @@ class ThrowClearing:
             for t1 in range(GRACE + 1):
                 if here[t1]:
                     counts[t1][i] |= bit
-                    for t2 in range(GRACE + 1 - t1):
-                        one_ends[t1 + t2] |= counts[t2][j]
-                        seconds[t1 + t2] |= counts[t2][j] & alike[j]
-            for t1 in range(GRACE + 1):
+                    for t2, ends in nonzero[j]:
+                        if t1 + t2 <= GRACE:
+                            one_ends[t1 + t2] |= ends
+                            seconds[t1 + t2] |= ends & alike[j]
                 if seconds[t1] & bit:
-                    for t2 in range(GRACE + 1 - t1):
-                        two_ends[t1 + t2] |= counts[t2][j]
+                    for t2, ends in nonzero[j]:
+                        if t1 + t2 <= GRACE:
+                            two_ends[t1 + t2] |= ends
             if here[0]:
                 after[1] |= reach[j]
             for c in range(1, GRACE):
                 if after[c] & bit:
                     after[c + 1] |= reach[j]
+        nonzero[i] = [(t, counts[t][i]) for t in range(GRACE + 1) if counts[t][i]]
 
     def _has(self, t: int, i: int, j: int) -> bool:
         return bool(self.counts[t][i] >> j & 1)
@@ -231,17 +234,16 @@ class ThrowClearing:
                     return [k, *rest]
         return None
 
-    def _groups(self, i: int, j: int) -> list[list[int]]:
+    def _groups(self, i: int, j: int) -> Iterator[list[int]]:
+        """Legal Discards groups between `i` and `j`: one card, or two cards alike."""
         if not same_suit_or_rank(self.base.row[i], self.base.row[j]):
-            return []
+            return
         inside = range(i + 1, j)
-        pairs = [
-            [k, m]
-            for k in inside
-            for m in range(k + 1, j)
-            if same_suit_or_rank(self.base.row[k], self.base.row[m])
-        ]
-        return [[k] for k in inside] + pairs
+        yield from ([k] for k in inside)
+        row = self.base.row
+        yield from (
+            [k, m] for k in inside for m in range(k + 1, j) if same_suit_or_rank(row[k], row[m])
+        )
 
     def _split(self, stops: list[int], t: int) -> list[int] | None:
         """Counts for each gap of `stops` adding up to `t`, each one reachable."""
