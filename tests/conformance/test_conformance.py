@@ -15,6 +15,7 @@ from parlour.core.game import Game
 from parlour.core.moves import Move, action, parse_move, transfer
 from parlour.core.record import GameRecord, replay
 from parlour.core.session import Session
+from parlour.solver import Budget, solve
 from tests.conformance.cases import CASES
 from tests.conformance.wins import known_win
 
@@ -140,7 +141,15 @@ def test_records_round_trip_and_replay(game: Game[Any, Any], params: Any) -> Non
 
 @pytest.mark.parametrize(("game", "params"), CASES)
 def test_a_known_winnable_deal_replays_to_a_win(game: Game[Any, Any], params: Any) -> None:
-    state, moves = known_win(game, params)
+    start, moves = known_win(game, params)
+    state = start
     for text in moves:
         state = game.apply(state, parse_move(text))
     assert game.outcome(state) == "won"
+    if len(game.info.seats) <= 1:
+        solution = solve(game, start, Budget(nodes=300_000, seconds=20))
+        assert solution.result != "lost", "the solver denies a deal known to be winnable"
+        replayed = start
+        for move in solution.moves:
+            replayed = game.apply(replayed, move)
+        assert solution.result == "unknown" or game.outcome(replayed) == "won"
