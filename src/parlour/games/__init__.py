@@ -6,9 +6,16 @@ from typing import Any
 
 from parlour.core.errors import UnknownGame
 from parlour.core.game import Game
+from parlour.games.heads_and_tails import HEADS_AND_TAILS
 from parlour.games.royal_marriage import ROYAL_MARRIAGE
 
-_GAMES: dict[str, Game[Any, Any]] = {game.info.id: game for game in (ROYAL_MARRIAGE,)}
+_GAMES: dict[str, Game[Any, Any]] = {
+    game.info.id: game
+    for game in (
+        ROYAL_MARRIAGE,
+        HEADS_AND_TAILS,
+    )
+}
 
 
 def all_games() -> list[Game[Any, Any]]:

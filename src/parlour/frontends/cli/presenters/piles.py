@@ -1,0 +1,28 @@
+"""Short pile names typed by players, shared by the presenters of the two-pack games."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from parlour.core.errors import NotationError
+from parlour.core.moves import Move, parse_move
+
+_SHORT = re.compile(r"([a-z]+)(\d+)")
+
+
+def alias_pile(word: str, prefixes: dict[str, str]) -> str | None:
+    """`h3` → `head-3` for the prefixes given; None when `word` is not such a short name."""
+    match = _SHORT.fullmatch(word)
+    if not match or match.group(1) not in prefixes:
+        return None
+    return f"{prefixes[match.group(1)]}-{match.group(2)}"
+
+
+def sole_move(source: str, observation: dict[str, Any]) -> Move:
+    """The one legal move from `source`, or an error saying how many there are."""
+    moves = [m for m in observation["legal_moves"] if m.startswith(source + ">")]
+    if len(moves) != 1:
+        found = ", ".join(moves) if moves else "none"
+        raise NotationError(f"{source} has {len(moves)} legal moves ({found}): say where to")
+    return parse_move(moves[0])

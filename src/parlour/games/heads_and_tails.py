@@ -1,0 +1,283 @@
+"""Heads and Tails (seed `heads-and-tails.md`): two packs, eight heads above eight reserve
+packets above eight tails, building in suit on aces (up) and kings (down), with auxiliary
+sequences in either direction on the heads and tails (HT-1…HT-6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from parlour.core.building import (
+    DOWN,
+    FREE,
+    NO_BUILD,
+    UP,
+    Build,
+    after_removal,
+    build_direction,
+    built_on,
+    fits_foundation,
+)
+from parlour.core.cards import ACE, KING, SUITS, Card, card_str, make_card, two_packs
+from parlour.core.game import LOST, WON, Game, GameInfo, Visibility
+from parlour.core.moves import Move, transfer
+
+LINES = 8  # heads, tails and packets
+TABLEAU = tuple(f"head-{n}" for n in range(1, LINES + 1)) + tuple(
+    f"tail-{n}" for n in range(1, LINES + 1)
+)
+PACKETS = tuple(f"reserve-{n}" for n in range(1, LINES + 1))
+ACES = tuple(f"ace-{suit}" for suit in SUITS)
+KINGS = tuple(f"king-{suit}" for suit in SUITS)
+_SPOT = {name: index for index, name in enumerate(TABLEAU)}
+
+
+@dataclass(frozen=True, slots=True)
+class HeadsAndTailsParams:
+    """`open-spaces`: once every packet is empty, an empty space takes any available card."""
+
+    variant: Literal["standard", "open-spaces"] = "standard"
+
+
+@dataclass(frozen=True, slots=True)
+class HeadsAndTailsState:
+    params: HeadsAndTailsParams
+    deal: int | None
+    tableau: tuple[tuple[Card, ...], ...]  # heads 1-8 then tails 1-8, bottom to top
+    packets: tuple[tuple[Card, ...], ...]  # reserve packets 1-8, bottom to top
+    aces: tuple[tuple[Card, ...], ...]  # by suit S H D C, building up
+    kings: tuple[tuple[Card, ...], ...]  # by suit, building down
+    builds: tuple[Build, ...]  # the auxiliary sequence on each head and tail (HT-4)
+
+
+def packet_of(spot: int) -> int:
+    """The packet between head i and tail i (HT-1): spots 0-7 are heads, 8-15 tails."""
+    return spot % LINES
+
+
+def refill_order(packet: int) -> list[int]:
+    """Its own packet, then the nearest to the left, wrapping from the first to the last (HT-5)."""
+    return [(packet - step) % LINES for step in range(LINES)]
+
+
+class HeadsAndTails(Game[HeadsAndTailsState, HeadsAndTailsParams]):
+    info = GameInfo(
+        id="heads-and-tails",
+        name="Heads and Tails",
+        summary="Two packs: free the heads and tails to build every suit up from its ace and "
+        "down from its king.",
+        params_type=HeadsAndTailsParams,
+        rules_version="1",
+        rule_ids=("HT-1", "HT-2", "HT-3", "HT-4", "HT-5", "HT-6"),
+    )
+
+    def ordered_deck(self, params: HeadsAndTailsParams) -> tuple[Card, ...]:
+        return two_packs()
+
+    def start(
+        self, params: HeadsAndTailsParams, deck: tuple[Card, ...], deal: int | None
+    ) -> HeadsAndTailsState:
+        """HT-1: heads, then tails, then round the packets; the first ace and the first king
+        of each suit go to their foundations as they appear, the next card taking the slot."""
+        tableau: list[list[Card]] = [[] for _ in TABLEAU]
+        packets: list[list[Card]] = [[] for _ in PACKETS]
+        aces: list[list[Card]] = [[] for _ in SUITS]
+        kings: list[list[Card]] = [[] for _ in SUITS]
+        slot = 0
+        for card in deck:
+            suit, rank = divmod(card, 13)
+            if rank + 1 == ACE and not aces[suit]:
+                aces[suit].append(card)
+            elif rank + 1 == KING and not kings[suit]:
+                kings[suit].append(card)
+            else:
+                if slot < len(TABLEAU):
+                    tableau[slot].append(card)
+                else:
+                    packets[(slot - len(TABLEAU)) % LINES].append(card)
+                slot += 1
+        return HeadsAndTailsState(
+            params,
+            deal,
+            tuple(map(tuple, tableau)),
+            tuple(map(tuple, packets)),
+            tuple(map(tuple, aces)),
+            tuple(map(tuple, kings)),
+            (NO_BUILD,) * len(TABLEAU),
+        )
+
+    # ----- play ---------------------------------------------------------------------------
+    def legal_moves(self, state: HeadsAndTailsState) -> tuple[Move, ...]:
+        moves: list[Move] = []
+        spaces_open = state.params.variant == "open-spaces" and not any(state.packets)
+        for spot, pile in enumerate(state.tableau):
+            if not pile:
+                continue
+            card = pile[-1]
+            source = TABLEAU[spot]
+            suit = card // 13
+            if self._fits_ace(state, card):
+                moves.append(transfer(source, ACES[suit]))
+            if self._fits_king(state, card):
+                moves.append(transfer(source, KINGS[suit]))
+            for target, onto in enumerate(state.tableau):
+                if target == spot:
+                    continue
+                if onto:
+                    if build_direction(card, onto[-1], state.builds[target]) != FREE:
+                        moves.append(transfer(source, TABLEAU[target]))
+                elif spaces_open:
+                    moves.append(transfer(source, TABLEAU[target]))
+        return tuple(moves)
+
+    @staticmethod
+    def _fits_ace(state: HeadsAndTailsState, card: Card) -> bool:
+        pile = state.aces[card // 13]
+        return fits_foundation(card, pile[-1] if pile else None, ACE, UP)
+
+    @staticmethod
+    def _fits_king(state: HeadsAndTailsState, card: Card) -> bool:
+        pile = state.kings[card // 13]
+        return fits_foundation(card, pile[-1] if pile else None, KING, DOWN)
+
+    def apply_unchecked(self, state: HeadsAndTailsState, move: Move) -> HeadsAndTailsState:
+        spot = _SPOT[move.source]
+        card = state.tableau[spot][-1]
+        tableau = list(state.tableau)
+        builds = list(state.builds)
+        tableau[spot] = tableau[spot][:-1]
+        builds[spot] = after_removal(builds[spot])
+        aces, kings = state.aces, state.kings
+        if move.target in _SPOT:
+            target = _SPOT[move.target]
+            onto = tableau[target]
+            if onto:  # HT-4: the first built card fixes the direction
+                builds[target] = built_on(
+                    builds[target], build_direction(card, onto[-1], builds[target])
+                )
+            tableau[target] = (*onto, card)
+        elif move.target.startswith("ace-"):
+            aces = _with_added(aces, card // 13, card)
+        else:
+            kings = _with_added(kings, card // 13, card)
+        packets = state.packets
+        if not tableau[spot]:
+            tableau, packets = _refilled(tableau, packets, spot)
+        return HeadsAndTailsState(
+            state.params, state.deal, tuple(tableau), packets, aces, kings, tuple(builds)
+        )
+
+    def why_illegal(self, state: HeadsAndTailsState, move: Move) -> str:
+        base = super().why_illegal(state, move)
+        if base != f"{move} is not allowed now" or not move.is_transfer:
+            return base
+        if move.source not in _SPOT:
+            return f"{move} is not allowed: only the heads and tails are played from (HT-3)"
+        card = card_str(state.tableau[_SPOT[move.source]][-1])
+        if move.target in _SPOT:
+            onto = state.tableau[_SPOT[move.target]]
+            if not onto:
+                return (
+                    f"{move} is not allowed: an empty space takes a card only in the "
+                    "open-spaces variant, once every packet is empty (HT-5)"
+                )
+            return (
+                f"{move} is not allowed: {card} must be of {card_str(onto[-1])}'s suit and one "
+                "rank above or below it, in the direction the pile's sequence already runs (HT-4)"
+            )
+        return f"{move} is not allowed: {card} does not follow on {move.target} (HT-2)"
+
+    def outcome(self, state: HeadsAndTailsState) -> str | None:
+        if sum(map(len, state.aces)) + sum(map(len, state.kings)) == 104:
+            return WON
+        return None if self.legal_moves(state) else LOST
+
+    def autoplay_move(self, state: HeadsAndTailsState) -> Move | None:
+        return self.safe_move(state)
+
+    def safe_move(self, state: HeadsAndTailsState) -> Move | None:
+        """A card to a foundation once both copies of the card that could still want it as a
+        base (the next one towards its own foundation's start) are on foundations."""
+        for spot, pile in enumerate(state.tableau):
+            if not pile:
+                continue
+            card = pile[-1]
+            suit, rank = card // 13, card % 13 + 1
+            done = state.aces[suit] + state.kings[suit]
+            if self._fits_ace(state, card) and done.count(make_card(rank - 1, suit)) == 2:
+                return transfer(TABLEAU[spot], ACES[suit])
+            if self._fits_king(state, card) and done.count(make_card(rank + 1, suit)) == 2:
+                return transfer(TABLEAU[spot], KINGS[suit])
+        return None
+
+    def order_moves(self, state: HeadsAndTailsState, moves: tuple[Move, ...]) -> list[Move]:
+        """Foundations first, then builds that empty a pile soonest."""
+        return sorted(
+            moves,
+            key=lambda m: (m.target in _SPOT, len(state.tableau[_SPOT[m.source]])),
+        )
+
+    def progress(self, state: HeadsAndTailsState) -> float:
+        return float(sum(map(len, state.aces)) + sum(map(len, state.kings)))
+
+    # ----- views --------------------------------------------------------------------------
+    def piles(self, state: HeadsAndTailsState) -> Mapping[str, tuple[Card, ...]]:
+        return {
+            **dict(zip(TABLEAU, state.tableau, strict=True)),
+            **dict(zip(PACKETS, state.packets, strict=True)),
+            **dict(zip(ACES, state.aces, strict=True)),
+            **dict(zip(KINGS, state.kings, strict=True)),
+        }
+
+    def with_piles(
+        self, state: HeadsAndTailsState, piles: Mapping[str, tuple[Card, ...]]
+    ) -> HeadsAndTailsState:
+        merged = {**self.piles(state), **piles}
+        return replace(
+            state,
+            tableau=tuple(merged[name] for name in TABLEAU),
+            packets=tuple(merged[name] for name in PACKETS),
+            aces=tuple(merged[name] for name in ACES),
+            kings=tuple(merged[name] for name in KINGS),
+        )
+
+    def visibility(self, state: HeadsAndTailsState, pile: str, player: str | None) -> Visibility:
+        """Packets are face up but stacked: only their top card shows."""
+        return Visibility.TOP if pile in PACKETS else Visibility.ALL
+
+    def extras(self, state: HeadsAndTailsState) -> dict[str, Any]:
+        """Each head and tail's auxiliary sequence: how many built cards, which way (HT-4)."""
+        names = {UP: "up", DOWN: "down", FREE: None}
+        return {
+            "sequences": {
+                TABLEAU[spot]: {"built": build.length, "direction": names[build.direction]}
+                for spot, build in enumerate(state.builds)
+                if build.length
+            }
+        }
+
+    def key(self, state: HeadsAndTailsState) -> Hashable:
+        return (state.tableau, state.packets, state.aces, state.kings, state.builds)
+
+
+def _with_added(
+    piles: tuple[tuple[Card, ...], ...], index: int, card: Card
+) -> tuple[tuple[Card, ...], ...]:
+    return (*piles[:index], (*piles[index], card), *piles[index + 1 :])
+
+
+def _refilled(
+    tableau: list[tuple[Card, ...]], packets: tuple[tuple[Card, ...], ...], spot: int
+) -> tuple[list[tuple[Card, ...]], tuple[tuple[Card, ...], ...]]:
+    """HT-5: an emptied head or tail takes the top of its packet, else the nearest non-empty
+    packet to the left, wrapping; with every packet empty it stays empty."""
+    for packet in refill_order(packet_of(spot)):
+        if packets[packet]:
+            tableau[spot] = (packets[packet][-1],)
+            return tableau, (*packets[:packet], packets[packet][:-1], *packets[packet + 1 :])
+    return tableau, packets
+
+
+HEADS_AND_TAILS = HeadsAndTails()
