@@ -1,9 +1,10 @@
 """Random legal games played to the end, per game and parameter combination.
 
-Prints games per second on the engine's fast path (`legal_moves` + `apply_unchecked`, as the
-solver and the odds runner use it) and, as the baseline measured in the same run, on the
-checked path every front end uses (`Session.play`, which validates each move and keeps
-history); the ratio is fast path over baseline.
+A random game never repeats a position and ends when every move would (see
+`parlour.core.playout`). Prints games per second on the engine's fast path (`legal_moves` +
+`apply_unchecked`, as the solver and the odds runner use it) and, as the baseline measured in
+the same run, the same games replayed through the checked path every front end uses
+(`Session.play`, which validates each move and keeps history); the ratio is fast over baseline.
 
 Run: uv run python benchmarks/bench_playouts.py [GAME ...] [--seconds S]
 """
@@ -21,23 +22,23 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from parlour.core.game import Game
 from parlour.core.params import all_params, params_dict
+from parlour.core.playout import random_line, random_playout
 from parlour.core.session import Session
 from parlour.games import all_games, get_game
 
+LIMIT = 20_000
+
 
 def fast_playout(game: Game[Any, Any], params: Any, deal: int, rng: random.Random) -> int:
-    state = game.new(params, deal=deal)
-    moves = 0
-    while game.outcome(state) is None:
-        state = game.apply_unchecked(state, rng.choice(game.legal_moves(state)))
-        moves += 1
-    return moves
+    return len(random_playout(game, game.new(params, deal=deal), rng, LIMIT)) - 1
 
 
 def checked_playout(game: Game[Any, Any], params: Any, deal: int, rng: random.Random) -> int:
+    """The same random games, each move then played through a `Session` as front ends do."""
+    line = random_line(game, game.new(params, deal=deal), rng, LIMIT)
     session = Session(game, params, deal=deal)
-    while session.outcome is None:
-        session.play(rng.choice(game.legal_moves(session.state)))
+    for _, move in line[1:]:
+        session.play(move)
     return len(session.moves)
 
 

@@ -13,6 +13,7 @@ import pytest
 from parlour.core.errors import IllegalMove
 from parlour.core.game import Game
 from parlour.core.moves import Move, action, parse_move, transfer
+from parlour.core.playout import random_playout
 from parlour.core.record import GameRecord, replay
 from parlour.core.session import Session
 from parlour.solver import Budget, solve
@@ -24,23 +25,11 @@ DEALS = (0, 1, 7, 2**31, 2**64 - 1)
 
 
 def playout(game: Game[Any, Any], state: Any, rng: random.Random) -> list[Any]:
-    """Every state of one random game from `state` until it ends or every legal move would
-    repeat a position (building back and forth can go on for ever: a player stops there)."""
-    states = [state]
-    seen = {game.key(state)}
-    for _ in range(PLAYOUT_LIMIT):
-        if game.outcome(state) is not None:
-            return states
-        moves = list(game.legal_moves(state))
-        rng.shuffle(moves)
-        following = (game.apply(state, move) for move in moves)
-        fresh = next((nxt for nxt in following if game.key(nxt) not in seen), None)
-        if fresh is None:
-            return states
-        state = fresh
-        seen.add(game.key(state))
-        states.append(state)
-    raise AssertionError(f"a random game did not end within {PLAYOUT_LIMIT} moves")
+    """Every state of one random game: it ends, or every legal move would repeat a position."""
+    states = random_playout(game, state, rng, PLAYOUT_LIMIT)
+    over = game.outcome(states[-1]) is not None
+    assert over or len(states) <= PLAYOUT_LIMIT, "a random game did not end"
+    return states
 
 
 def seats(game: Game[Any, Any]) -> list[str | None]:
