@@ -11,17 +11,16 @@ from parlour.core.errors import IllegalMove
 from parlour.core.game import LOST, WON
 from parlour.core.moves import parse_move
 from parlour.games.heads_and_tails import (
-    ACES,
-    KINGS,
+    HEADS_AND_TAILS as HT,
+)
+from parlour.games.heads_and_tails import (
     PACKETS,
     TABLEAU,
     HeadsAndTailsParams,
     HeadsAndTailsState,
     refill_order,
 )
-from parlour.games.heads_and_tails import (
-    HEADS_AND_TAILS as HT,
-)
+from parlour.games.twin_foundations import ACES, KINGS, Foundations
 
 STANDARD = HeadsAndTailsParams()
 OPEN_SPACES = HeadsAndTailsParams("open-spaces")
@@ -40,8 +39,10 @@ def position(
         None,
         tuple(pile(name) for name in TABLEAU),
         tuple(pile(name) for name in PACKETS),
-        tuple(pile(name, f"A{name[-1]}") for name in ACES),
-        tuple(pile(name, f"K{name[-1]}") for name in KINGS),
+        Foundations(
+            tuple(pile(name, f"A{name[-1]}") for name in ACES),
+            tuple(pile(name, f"K{name[-1]}") for name in KINGS),
+        ),
         tuple(builds.get(name.replace("-", "_"), NO_BUILD) for name in TABLEAU),
     )
 
@@ -69,8 +70,8 @@ def layout_deck() -> tuple[int, ...]:
 def test_HT_1_first_ace_and_king_go_up_as_dealt_and_the_next_card_takes_the_slot() -> None:
     deck = layout_deck()
     state = HT.new(deck=deck)
-    assert card_str(state.aces[0][0]) == "AS"
-    assert card_str(state.kings[1][0]) == "KH"
+    assert card_str(state.foundations.aces[0][0]) == "AS"
+    assert card_str(state.foundations.kings[1][0]) == "KH"
     assert state.tableau[3] == (deck[4],)  # head-4 took the card after the ace
     assert state.packets[2][0] == deck[20]  # reserve-3's first card came after the king
 
@@ -80,7 +81,7 @@ def test_HT_1_heads_then_tails_then_round_the_packets_ten_each() -> None:
     state = HT.new(deck=deck)
     assert [len(p) for p in state.packets] == [10] * 8
     assert all(len(p) == 1 for p in state.tableau)
-    assert all(len(f) == 1 for f in state.aces + state.kings)
+    assert all(len(f) == 1 for f in state.foundations.aces + state.foundations.kings)
     bases = {deck.index(card) for card in deck if card % 13 in (0, 12)}  # first copies only
     laid = [card for index, card in enumerate(deck) if index not in bases]
     assert len(laid) == 96

@@ -6,6 +6,7 @@ from typing import Any
 
 from parlour.core.errors import UnknownGame
 from parlour.core.game import Game
+from parlour.games.four_corners import FOUR_CORNERS
 from parlour.games.heads_and_tails import HEADS_AND_TAILS
 from parlour.games.royal_marriage import ROYAL_MARRIAGE
 
@@ -14,6 +15,7 @@ _GAMES: dict[str, Game[Any, Any]] = {
     for game in (
         ROYAL_MARRIAGE,
         HEADS_AND_TAILS,
+        FOUR_CORNERS,
     )
 }
 

@@ -9,28 +9,27 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from parlour.core.building import (
-    DOWN,
-    FREE,
-    NO_BUILD,
-    UP,
-    Build,
-    after_removal,
-    build_direction,
-    built_on,
-    fits_foundation,
-)
-from parlour.core.cards import ACE, KING, SUITS, Card, card_str, make_card, two_packs
+from parlour.core.building import NO_BUILD, Build
+from parlour.core.cards import ACE, KING, SUITS, Card, card_str, two_packs
 from parlour.core.game import LOST, WON, Game, GameInfo, Visibility
 from parlour.core.moves import Move, transfer
+from parlour.games.twin_foundations import (
+    ACES,
+    DIRECTION_NAMES,
+    KINGS,
+    Foundations,
+    build_on,
+    build_targets,
+    foundation_moves,
+    safe_foundation_move,
+    take_top,
+)
 
 LINES = 8  # heads, tails and packets
 TABLEAU = tuple(f"head-{n}" for n in range(1, LINES + 1)) + tuple(
     f"tail-{n}" for n in range(1, LINES + 1)
 )
 PACKETS = tuple(f"reserve-{n}" for n in range(1, LINES + 1))
-ACES = tuple(f"ace-{suit}" for suit in SUITS)
-KINGS = tuple(f"king-{suit}" for suit in SUITS)
 _SPOT = {name: index for index, name in enumerate(TABLEAU)}
 
 
@@ -47,8 +46,7 @@ class HeadsAndTailsState:
     deal: int | None
     tableau: tuple[tuple[Card, ...], ...]  # heads 1-8 then tails 1-8, bottom to top
     packets: tuple[tuple[Card, ...], ...]  # reserve packets 1-8, bottom to top
-    aces: tuple[tuple[Card, ...], ...]  # by suit S H D C, building up
-    kings: tuple[tuple[Card, ...], ...]  # by suit, building down
+    foundations: Foundations
     builds: tuple[Build, ...]  # the auxiliary sequence on each head and tail (HT-4)
 
 
@@ -103,70 +101,36 @@ class HeadsAndTails(Game[HeadsAndTailsState, HeadsAndTailsParams]):
             deal,
             tuple(map(tuple, tableau)),
             tuple(map(tuple, packets)),
-            tuple(map(tuple, aces)),
-            tuple(map(tuple, kings)),
+            Foundations(tuple(map(tuple, aces)), tuple(map(tuple, kings))),
             (NO_BUILD,) * len(TABLEAU),
         )
 
     # ----- play ---------------------------------------------------------------------------
     def legal_moves(self, state: HeadsAndTailsState) -> tuple[Move, ...]:
-        moves: list[Move] = []
+        moves = foundation_moves(TABLEAU, state.tableau, state.foundations)
         spaces_open = state.params.variant == "open-spaces" and not any(state.packets)
         for spot, pile in enumerate(state.tableau):
             if not pile:
                 continue
-            card = pile[-1]
-            source = TABLEAU[spot]
-            suit = card // 13
-            if self._fits_ace(state, card):
-                moves.append(transfer(source, ACES[suit]))
-            if self._fits_king(state, card):
-                moves.append(transfer(source, KINGS[suit]))
-            for target, onto in enumerate(state.tableau):
-                if target == spot:
-                    continue
-                if onto:
-                    if build_direction(card, onto[-1], state.builds[target]) != FREE:
-                        moves.append(transfer(source, TABLEAU[target]))
-                elif spaces_open:
-                    moves.append(transfer(source, TABLEAU[target]))
+            targets = build_targets(state.tableau, state.builds, spot)
+            if spaces_open:  # HT-5 open-spaces: an empty space takes any available card
+                targets += [t for t, onto in enumerate(state.tableau) if not onto]
+            moves += [transfer(TABLEAU[spot], TABLEAU[t]) for t in sorted(targets)]
         return tuple(moves)
-
-    @staticmethod
-    def _fits_ace(state: HeadsAndTailsState, card: Card) -> bool:
-        pile = state.aces[card // 13]
-        return fits_foundation(card, pile[-1] if pile else None, ACE, UP)
-
-    @staticmethod
-    def _fits_king(state: HeadsAndTailsState, card: Card) -> bool:
-        pile = state.kings[card // 13]
-        return fits_foundation(card, pile[-1] if pile else None, KING, DOWN)
 
     def apply_unchecked(self, state: HeadsAndTailsState, move: Move) -> HeadsAndTailsState:
         spot = _SPOT[move.source]
-        card = state.tableau[spot][-1]
-        tableau = list(state.tableau)
-        builds = list(state.builds)
-        tableau[spot] = tableau[spot][:-1]
-        builds[spot] = after_removal(builds[spot])
-        aces, kings = state.aces, state.kings
+        card, tableau, builds = take_top(state.tableau, state.builds, spot)
+        foundations = state.foundations
         if move.target in _SPOT:
-            target = _SPOT[move.target]
-            onto = tableau[target]
-            if onto:  # HT-4: the first built card fixes the direction
-                builds[target] = built_on(
-                    builds[target], build_direction(card, onto[-1], builds[target])
-                )
-            tableau[target] = (*onto, card)
-        elif move.target.startswith("ace-"):
-            aces = _with_added(aces, card // 13, card)
+            build_on(tableau, builds, _SPOT[move.target], card)
         else:
-            kings = _with_added(kings, card // 13, card)
+            foundations = foundations.add(move.target, card)
         packets = state.packets
         if not tableau[spot]:
             tableau, packets = _refilled(tableau, packets, spot)
         return HeadsAndTailsState(
-            state.params, state.deal, tuple(tableau), packets, aces, kings, tuple(builds)
+            state.params, state.deal, tuple(tableau), packets, foundations, tuple(builds)
         )
 
     def why_illegal(self, state: HeadsAndTailsState, move: Move) -> str:
@@ -190,7 +154,7 @@ class HeadsAndTails(Game[HeadsAndTailsState, HeadsAndTailsParams]):
         return f"{move} is not allowed: {card} does not follow on {move.target} (HT-2)"
 
     def outcome(self, state: HeadsAndTailsState) -> str | None:
-        if sum(map(len, state.aces)) + sum(map(len, state.kings)) == 104:
+        if state.foundations.count() == 104:
             return WON
         return None if self.legal_moves(state) else LOST
 
@@ -198,19 +162,7 @@ class HeadsAndTails(Game[HeadsAndTailsState, HeadsAndTailsParams]):
         return self.safe_move(state)
 
     def safe_move(self, state: HeadsAndTailsState) -> Move | None:
-        """A card to a foundation once both copies of the card that could still want it as a
-        base (the next one towards its own foundation's start) are on foundations."""
-        for spot, pile in enumerate(state.tableau):
-            if not pile:
-                continue
-            card = pile[-1]
-            suit, rank = card // 13, card % 13 + 1
-            done = state.aces[suit] + state.kings[suit]
-            if self._fits_ace(state, card) and done.count(make_card(rank - 1, suit)) == 2:
-                return transfer(TABLEAU[spot], ACES[suit])
-            if self._fits_king(state, card) and done.count(make_card(rank + 1, suit)) == 2:
-                return transfer(TABLEAU[spot], KINGS[suit])
-        return None
+        return safe_foundation_move(TABLEAU, state.tableau, state.foundations)
 
     def order_moves(self, state: HeadsAndTailsState, moves: tuple[Move, ...]) -> list[Move]:
         """Foundations first, then builds that empty a pile soonest."""
@@ -220,15 +172,15 @@ class HeadsAndTails(Game[HeadsAndTailsState, HeadsAndTailsParams]):
         )
 
     def progress(self, state: HeadsAndTailsState) -> float:
-        return float(sum(map(len, state.aces)) + sum(map(len, state.kings)))
+        return float(state.foundations.count())
 
     # ----- views --------------------------------------------------------------------------
     def piles(self, state: HeadsAndTailsState) -> Mapping[str, tuple[Card, ...]]:
         return {
             **dict(zip(TABLEAU, state.tableau, strict=True)),
             **dict(zip(PACKETS, state.packets, strict=True)),
-            **dict(zip(ACES, state.aces, strict=True)),
-            **dict(zip(KINGS, state.kings, strict=True)),
+            **dict(zip(ACES, state.foundations.aces, strict=True)),
+            **dict(zip(KINGS, state.foundations.kings, strict=True)),
         }
 
     def with_piles(
@@ -239,8 +191,9 @@ class HeadsAndTails(Game[HeadsAndTailsState, HeadsAndTailsParams]):
             state,
             tableau=tuple(merged[name] for name in TABLEAU),
             packets=tuple(merged[name] for name in PACKETS),
-            aces=tuple(merged[name] for name in ACES),
-            kings=tuple(merged[name] for name in KINGS),
+            foundations=Foundations(
+                tuple(merged[name] for name in ACES), tuple(merged[name] for name in KINGS)
+            ),
         )
 
     def visibility(self, state: HeadsAndTailsState, pile: str, player: str | None) -> Visibility:
@@ -249,23 +202,19 @@ class HeadsAndTails(Game[HeadsAndTailsState, HeadsAndTailsParams]):
 
     def extras(self, state: HeadsAndTailsState) -> dict[str, Any]:
         """Each head and tail's auxiliary sequence: how many built cards, which way (HT-4)."""
-        names = {UP: "up", DOWN: "down", FREE: None}
         return {
             "sequences": {
-                TABLEAU[spot]: {"built": build.length, "direction": names[build.direction]}
+                TABLEAU[spot]: {
+                    "built": build.length,
+                    "direction": DIRECTION_NAMES[build.direction],
+                }
                 for spot, build in enumerate(state.builds)
                 if build.length
             }
         }
 
     def key(self, state: HeadsAndTailsState) -> Hashable:
-        return (state.tableau, state.packets, state.aces, state.kings, state.builds)
-
-
-def _with_added(
-    piles: tuple[tuple[Card, ...], ...], index: int, card: Card
-) -> tuple[tuple[Card, ...], ...]:
-    return (*piles[:index], (*piles[index], card), *piles[index + 1 :])
+        return (state.tableau, state.packets, state.foundations, state.builds)
 
 
 def _refilled(

@@ -1,0 +1,239 @@
+"""The Four Corners (seed `the-four-corners.md`): twelve heaps round eight foundations, dealt
+card by card with foundation cards taken up as they fall (FC-2), then free play with auxiliary
+sequences (FC-3), and up to two redeals (FC-4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from parlour.core.building import NO_BUILD, Build
+from parlour.core.cards import ACE, KING, Card, card_str, two_packs
+from parlour.core.game import LOST, WON, Game, GameInfo, Visibility
+from parlour.core.moves import Move, action, transfer
+from parlour.games.twin_foundations import (
+    ACES,
+    DIRECTION_NAMES,
+    KINGS,
+    Foundations,
+    build_on,
+    build_targets,
+    foundation_moves,
+    safe_foundation_move,
+    take_top,
+)
+
+HEAPS = tuple(f"heap-{n}" for n in range(1, 13))
+CORNERS = frozenset({0, 5, 6, 11})  # heaps 1, 6, 7, 12
+# FC-1: the side heap beside each foundation, by suit S H D C: heaps 2-5 by the aces, 8-11 by
+# the kings.
+BESIDE_ACE = (1, 2, 3, 4)
+BESIDE_KING = (7, 8, 9, 10)
+REDEALS = 2
+REDEAL = action("redeal")
+_SPOT = {name: index for index, name in enumerate(HEAPS)}
+
+Piles = tuple[tuple[Card, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FourCornersParams:
+    """The Four Corners has no variants."""
+
+
+@dataclass(frozen=True, slots=True)
+class FourCornersState:
+    params: FourCornersParams
+    deal: int | None
+    heaps: Piles  # heap-1 … heap-12, bottom to top
+    foundations: Foundations
+    builds: tuple[Build, ...]  # auxiliary sequences on the heaps (FC-3, as HT-4)
+    redeals_left: int = REDEALS
+
+
+def deal_round(cards: tuple[Card, ...], foundations: Foundations) -> tuple[Piles, Foundations]:
+    """FC-2: deal `cards` to the heaps in order, round and round. A card goes up instead when it
+    is the first ace or king of its suit, or the next card of a foundation and falls on a
+    corner or on the side heap beside that foundation (the ace foundation first, for a corner
+    card fitting both); the next card then goes to the same heap."""
+    heaps: list[list[Card]] = [[] for _ in HEAPS]
+    spot = 0
+    for card in cards:
+        target = _goes_up(card, spot, foundations)
+        if target is None:
+            heaps[spot].append(card)
+            spot = (spot + 1) % len(HEAPS)
+        else:
+            foundations = foundations.add(target, card)
+    return tuple(map(tuple, heaps)), foundations
+
+
+def _goes_up(card: Card, spot: int, foundations: Foundations) -> str | None:
+    suit, rank = card // 13, card % 13 + 1
+    if rank == ACE and not foundations.aces[suit]:
+        return ACES[suit]
+    if rank == KING and not foundations.kings[suit]:
+        return KINGS[suit]
+    corner = spot in CORNERS
+    if (
+        foundations.aces[suit]
+        and foundations.fits_ace(card)
+        and (corner or spot == BESIDE_ACE[suit])
+    ):
+        return ACES[suit]
+    if (
+        foundations.kings[suit]
+        and foundations.fits_king(card)
+        and (corner or spot == BESIDE_KING[suit])
+    ):
+        return KINGS[suit]
+    return None
+
+
+class FourCorners(Game[FourCornersState, FourCornersParams]):
+    info = GameInfo(
+        id="four-corners",
+        name="The Four Corners",
+        summary="Two packs: twelve heaps round the aces and kings, dealt with care, played "
+        "freely, redealt twice.",
+        params_type=FourCornersParams,
+        rules_version="1",
+        rule_ids=("FC-1", "FC-2", "FC-3", "FC-4", "FC-5"),
+    )
+
+    def ordered_deck(self, params: FourCornersParams) -> tuple[Card, ...]:
+        return two_packs()
+
+    def start(
+        self, params: FourCornersParams, deck: tuple[Card, ...], deal: int | None
+    ) -> FourCornersState:
+        empty: Piles = ((),) * 4
+        heaps, foundations = deal_round(deck, Foundations(empty, empty))
+        return FourCornersState(params, deal, heaps, foundations, (NO_BUILD,) * len(HEAPS))
+
+    # ----- play ---------------------------------------------------------------------------
+    def legal_moves(self, state: FourCornersState) -> tuple[Move, ...]:
+        if state.foundations.count() == 104:
+            return ()
+        moves = foundation_moves(HEAPS, state.heaps, state.foundations)
+        for spot, heap in enumerate(state.heaps):
+            if heap:  # FC-3: an emptied heap stays empty, so only tops of heaps take cards
+                moves += [
+                    transfer(HEAPS[spot], HEAPS[t])
+                    for t in build_targets(state.heaps, state.builds, spot)
+                ]
+        if state.redeals_left:
+            moves.append(REDEAL)
+        return tuple(moves)
+
+    def apply_unchecked(self, state: FourCornersState, move: Move) -> FourCornersState:
+        if move == REDEAL:
+            return self._redealt(state)
+        spot = _SPOT[move.source]
+        card, heaps, builds = take_top(state.heaps, state.builds, spot)
+        foundations = state.foundations
+        if move.target in _SPOT:
+            build_on(heaps, builds, _SPOT[move.target], card)
+        else:
+            foundations = foundations.add(move.target, card)
+        return replace(state, heaps=tuple(heaps), foundations=foundations, builds=tuple(builds))
+
+    def _redealt(self, state: FourCornersState) -> FourCornersState:
+        """FC-4: heap-1's cards first, bottom card first, then heap-2's …, dealt under FC-2."""
+        gathered = tuple(card for heap in state.heaps for card in heap)
+        heaps, foundations = deal_round(gathered, state.foundations)
+        return replace(
+            state,
+            heaps=heaps,
+            foundations=foundations,
+            builds=(NO_BUILD,) * len(HEAPS),
+            redeals_left=state.redeals_left - 1,
+        )
+
+    def why_illegal(self, state: FourCornersState, move: Move) -> str:
+        base = super().why_illegal(state, move)
+        if base != f"{move} is not allowed now":
+            return base
+        if move == REDEAL:
+            return "no redeal is left: the heaps may be dealt again twice at most (FC-4)"
+        if not move.is_transfer or move.source not in _SPOT:
+            return f"{move} is not allowed: only the top card of a heap moves (FC-3)"
+        card = card_str(state.heaps[_SPOT[move.source]][-1])
+        if move.target in _SPOT:
+            onto = state.heaps[_SPOT[move.target]]
+            if not onto:
+                return (
+                    f"{move} is not allowed: an emptied heap stays empty until the next deal (FC-3)"
+                )
+            return (
+                f"{move} is not allowed: {card} must be of {card_str(onto[-1])}'s suit and one "
+                "rank above or below it, in the direction the heap's sequence runs (FC-3)"
+            )
+        return f"{move} is not allowed: {card} does not follow on {move.target} (FC-3)"
+
+    def outcome(self, state: FourCornersState) -> str | None:
+        if state.foundations.count() == 104:
+            return WON
+        return None if self.legal_moves(state) else LOST
+
+    def autoplay_move(self, state: FourCornersState) -> Move | None:
+        return self.safe_move(state)
+
+    def safe_move(self, state: FourCornersState) -> Move | None:
+        return safe_foundation_move(HEAPS, state.heaps, state.foundations)
+
+    def order_moves(self, state: FourCornersState, moves: tuple[Move, ...]) -> list[Move]:
+        """Foundations first, then builds from the shortest heaps, the redeal last."""
+        return sorted(
+            moves,
+            key=lambda m: (
+                m == REDEAL,
+                m.target in _SPOT,
+                len(state.heaps[_SPOT[m.source]]) if m.source in _SPOT else 0,
+            ),
+        )
+
+    def progress(self, state: FourCornersState) -> float:
+        return float(state.foundations.count())
+
+    # ----- views --------------------------------------------------------------------------
+    def piles(self, state: FourCornersState) -> Mapping[str, tuple[Card, ...]]:
+        return {
+            **dict(zip(HEAPS, state.heaps, strict=True)),
+            **dict(zip(ACES, state.foundations.aces, strict=True)),
+            **dict(zip(KINGS, state.foundations.kings, strict=True)),
+        }
+
+    def with_piles(
+        self, state: FourCornersState, piles: Mapping[str, tuple[Card, ...]]
+    ) -> FourCornersState:
+        merged = {**self.piles(state), **piles}
+        return replace(
+            state,
+            heaps=tuple(merged[name] for name in HEAPS),
+            foundations=Foundations(
+                tuple(merged[name] for name in ACES), tuple(merged[name] for name in KINGS)
+            ),
+        )
+
+    def visibility(self, state: FourCornersState, pile: str, player: str | None) -> Visibility:
+        """Heaps are face-up stacks: only their top card shows."""
+        return Visibility.TOP if pile in _SPOT else Visibility.ALL
+
+    def extras(self, state: FourCornersState) -> dict[str, Any]:
+        return {
+            "redeals_left": state.redeals_left,
+            "sequences": {
+                HEAPS[spot]: {"built": build.length, "direction": DIRECTION_NAMES[build.direction]}
+                for spot, build in enumerate(state.builds)
+                if build.length
+            },
+        }
+
+    def key(self, state: FourCornersState) -> Hashable:
+        return (state.heaps, state.foundations, state.builds, state.redeals_left)
+
+
+FOUR_CORNERS = FourCorners()

@@ -1,0 +1,122 @@
+"""What Heads and Tails and The Four Corners share: for each suit an ace foundation building up
+and a king foundation building down (HT-2, FC-1), and a tableau whose top cards build on each
+other in suit, one rank up or down, in the direction the first built card fixed (HT-4, FC-3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from parlour.core.building import (
+    DOWN,
+    FREE,
+    UP,
+    Build,
+    after_removal,
+    build_direction,
+    built_on,
+    fits_foundation,
+)
+from parlour.core.cards import ACE, KING, SUITS, Card, make_card
+from parlour.core.moves import Move, transfer
+
+ACES = tuple(f"ace-{suit}" for suit in SUITS)
+KINGS = tuple(f"king-{suit}" for suit in SUITS)
+DIRECTION_NAMES = {UP: "up", DOWN: "down", FREE: None}
+
+Piles = tuple[tuple[Card, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Foundations:
+    """The eight foundations, by suit S H D C."""
+
+    aces: Piles
+    kings: Piles
+
+    def fits_ace(self, card: Card) -> bool:
+        pile = self.aces[card // 13]
+        return fits_foundation(card, pile[-1] if pile else None, ACE, UP)
+
+    def fits_king(self, card: Card) -> bool:
+        pile = self.kings[card // 13]
+        return fits_foundation(card, pile[-1] if pile else None, KING, DOWN)
+
+    def targets(self, card: Card) -> list[str]:
+        """The foundations `card` may go to now, the ace foundation first."""
+        suit = card // 13
+        return [
+            name
+            for name, fits in ((ACES[suit], self.fits_ace), (KINGS[suit], self.fits_king))
+            if fits(card)
+        ]
+
+    def add(self, name: str, card: Card) -> Foundations:
+        suit = card // 13
+        if name == ACES[suit]:
+            return Foundations(_appended(self.aces, suit, card), self.kings)
+        return Foundations(self.aces, _appended(self.kings, suit, card))
+
+    def count(self) -> int:
+        return sum(map(len, self.aces)) + sum(map(len, self.kings))
+
+    def is_safe(self, name: str, card: Card) -> bool:
+        """Playing `card` to `name` cannot spoil a win: both copies of the one card that could
+        still want it as a base (the next towards its foundation's start) are already up."""
+        suit, rank = card // 13, card % 13 + 1
+        wanting = make_card(rank - 1, suit) if name == ACES[suit] else make_card(rank + 1, suit)
+        return (self.aces[suit] + self.kings[suit]).count(wanting) == 2
+
+
+def _appended(piles: Piles, index: int, card: Card) -> Piles:
+    return (*piles[:index], (*piles[index], card), *piles[index + 1 :])
+
+
+def build_targets(tableau: Piles, builds: Sequence[Build], spot: int) -> list[int]:
+    """The tableau piles whose top the top card of `spot` may build on (HT-4, FC-3)."""
+    card = tableau[spot][-1]
+    return [
+        target
+        for target, onto in enumerate(tableau)
+        if target != spot and onto and build_direction(card, onto[-1], builds[target]) != FREE
+    ]
+
+
+def take_top(
+    tableau: Piles, builds: tuple[Build, ...], spot: int
+) -> tuple[Card, list[tuple[Card, ...]], list[Build]]:
+    """The top card of `spot` lifted off: the card, the tableau and builds after it left."""
+    card = tableau[spot][-1]
+    piles, after = list(tableau), list(builds)
+    piles[spot] = piles[spot][:-1]
+    after[spot] = after_removal(after[spot])
+    return card, piles, after
+
+
+def build_on(piles: list[tuple[Card, ...]], builds: list[Build], target: int, card: Card) -> None:
+    """Put `card` on `target`; a card on another card is a built card fixing the direction."""
+    onto = piles[target]
+    if onto:
+        builds[target] = built_on(builds[target], build_direction(card, onto[-1], builds[target]))
+    piles[target] = (*onto, card)
+
+
+def foundation_moves(names: Sequence[str], tableau: Piles, foundations: Foundations) -> list[Move]:
+    return [
+        transfer(names[spot], target)
+        for spot, pile in enumerate(tableau)
+        if pile
+        for target in foundations.targets(pile[-1])
+    ]
+
+
+def safe_foundation_move(
+    names: Sequence[str], tableau: Piles, foundations: Foundations
+) -> Move | None:
+    for spot, pile in enumerate(tableau):
+        if pile:
+            for target in foundations.targets(pile[-1]):
+                if foundations.is_safe(target, pile[-1]):
+                    return transfer(names[spot], target)
+    return None
