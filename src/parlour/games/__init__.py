@@ -8,6 +8,7 @@ from parlour.core.errors import UnknownGame
 from parlour.core.game import Game
 from parlour.games.four_corners import FOUR_CORNERS
 from parlour.games.heads_and_tails import HEADS_AND_TAILS
+from parlour.games.plait import PLAIT
 from parlour.games.royal_marriage import ROYAL_MARRIAGE
 
 _GAMES: dict[str, Game[Any, Any]] = {
@@ -16,6 +17,7 @@ _GAMES: dict[str, Game[Any, Any]] = {
         ROYAL_MARRIAGE,
         HEADS_AND_TAILS,
         FOUR_CORNERS,
+        PLAIT,
     )
 }
 
