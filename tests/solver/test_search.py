@@ -13,6 +13,8 @@ from parlour.core.cards import parse_cards
 from parlour.core.errors import ParamsError
 from parlour.core.game import Game
 from parlour.core.params import all_params
+from parlour.core.playout import random_playout
+from parlour.games import all_games
 from parlour.games.royal_marriage import ROYAL_MARRIAGE as RM
 from parlour.games.royal_marriage import RoyalMarriageParams, RoyalMarriageState
 from parlour.solver import Budget, hint, solve
@@ -123,3 +125,28 @@ def test_the_solver_refuses_two_player_games() -> None:
 
     with pytest.raises(ParamsError, match="one-player games"):
         solve(TwoSeats(), TOY.new(deck=tuple(range(13))))
+
+
+ONE_PLAYER = [g for g in all_games() if len(g.info.seats) <= 1]
+
+
+@pytest.mark.parametrize("game", ONE_PLAYER, ids=lambda g: g.info.id)
+def test_the_hooks_never_change_a_decision_on_late_positions(game: Game[Any, Any]) -> None:
+    """Exact algorithms and safe moves only prune: on positions near the end of random games,
+    where plain search can finish, the solver with them never decides otherwise."""
+    rng = random.Random(game.info.id)
+    compared = 0
+    for params in all_params(game.info.params_type):
+        for deal in range(4):
+            states = random_playout(game, game.new(params, deal=deal), rng, 5000)
+            for state in states[-12::4]:
+                if game.outcome(state) is not None:
+                    continue
+                plain = solve(game, state, Budget(nodes=10_000, seconds=5), hooks=False)
+                if plain.result == "unknown":
+                    continue
+                hooked = solve(game, state, Budget(nodes=50_000, seconds=5))
+                if hooked.result != "unknown":  # another order may spend the budget elsewhere
+                    assert hooked.result == plain.result
+                    compared += 1
+    assert compared >= 4

@@ -224,6 +224,18 @@ class Plait(Game[PlaitState, PlaitParams]):
             return WON
         return None if self.legal_moves(state) else LOST
 
+    def autoplay_move(self, state: PlaitState) -> Move | None:
+        return self.safe_move(state)
+
+    def safe_move(self, state: PlaitState) -> Move | None:
+        """Any move to a foundation, the free end first: nothing in the Plait is ever built on
+        a card outside the foundations (PL-3), and the place it leaves is refilled at once
+        (PL-4), so sending a card up never spoils a win."""
+        for move in self.order_moves(state, self.legal_moves(state)):
+            if move.target in FOUNDATIONS:
+                return move
+        return None
+
     def order_moves(self, state: PlaitState, moves: tuple[Move, ...]) -> list[Move]:
         """Foundations first, the free end before the rest (the text's advice), turning last."""
         return sorted(

@@ -38,7 +38,7 @@ class PlaitPresenter:
         if observation["deal"] is not None:
             title.append(f" · deal {observation['deal']}")
         title.append(f" · base {base} · stock {sizes['stock']}")
-        title.append(f" · redeals left {observation['redeals_left']}")
+        title.append(f" · passes left {observation['passes_left']}")
         plait = observation["piles"]["plait"]
         lines: list[RenderableType] = [title]
         lines.append(
