@@ -15,13 +15,13 @@ from parlour.core.game import LOST, WON, Game, GameInfo, Visibility
 from parlour.core.moves import Move, action, transfer
 from parlour.games.twin_foundations import (
     ACES,
-    DIRECTION_NAMES,
     KINGS,
     Foundations,
     build_on,
     build_targets,
     foundation_moves,
     safe_foundation_move,
+    sequences,
     take_top,
 )
 
@@ -202,8 +202,7 @@ class FourCorners(Game[FourCornersState, FourCornersParams]):
     def piles(self, state: FourCornersState) -> Mapping[str, tuple[Card, ...]]:
         return {
             **dict(zip(HEAPS, state.heaps, strict=True)),
-            **dict(zip(ACES, state.foundations.aces, strict=True)),
-            **dict(zip(KINGS, state.foundations.kings, strict=True)),
+            **state.foundations.piles(),
         }
 
     def with_piles(
@@ -213,9 +212,7 @@ class FourCorners(Game[FourCornersState, FourCornersParams]):
         return replace(
             state,
             heaps=tuple(merged[name] for name in HEAPS),
-            foundations=Foundations(
-                tuple(merged[name] for name in ACES), tuple(merged[name] for name in KINGS)
-            ),
+            foundations=Foundations.from_piles(merged),
         )
 
     def visibility(self, state: FourCornersState, pile: str, player: str | None) -> Visibility:
@@ -225,11 +222,7 @@ class FourCorners(Game[FourCornersState, FourCornersParams]):
     def extras(self, state: FourCornersState) -> dict[str, Any]:
         return {
             "redeals_left": state.redeals_left,
-            "sequences": {
-                HEAPS[spot]: {"built": build.length, "direction": DIRECTION_NAMES[build.direction]}
-                for spot, build in enumerate(state.builds)
-                if build.length
-            },
+            "sequences": sequences(HEAPS, state.builds),
         }
 
     def key(self, state: FourCornersState) -> Hashable:

@@ -14,14 +14,12 @@ from parlour.core.cards import ACE, KING, SUITS, Card, card_str, two_packs
 from parlour.core.game import LOST, WON, Game, GameInfo, Visibility
 from parlour.core.moves import Move, transfer
 from parlour.games.twin_foundations import (
-    ACES,
-    DIRECTION_NAMES,
-    KINGS,
     Foundations,
     build_on,
     build_targets,
     foundation_moves,
     safe_foundation_move,
+    sequences,
     take_top,
 )
 
@@ -179,8 +177,7 @@ class HeadsAndTails(Game[HeadsAndTailsState, HeadsAndTailsParams]):
         return {
             **dict(zip(TABLEAU, state.tableau, strict=True)),
             **dict(zip(PACKETS, state.packets, strict=True)),
-            **dict(zip(ACES, state.foundations.aces, strict=True)),
-            **dict(zip(KINGS, state.foundations.kings, strict=True)),
+            **state.foundations.piles(),
         }
 
     def with_piles(
@@ -191,9 +188,7 @@ class HeadsAndTails(Game[HeadsAndTailsState, HeadsAndTailsParams]):
             state,
             tableau=tuple(merged[name] for name in TABLEAU),
             packets=tuple(merged[name] for name in PACKETS),
-            foundations=Foundations(
-                tuple(merged[name] for name in ACES), tuple(merged[name] for name in KINGS)
-            ),
+            foundations=Foundations.from_piles(merged),
         )
 
     def visibility(self, state: HeadsAndTailsState, pile: str, player: str | None) -> Visibility:
@@ -202,16 +197,7 @@ class HeadsAndTails(Game[HeadsAndTailsState, HeadsAndTailsParams]):
 
     def extras(self, state: HeadsAndTailsState) -> dict[str, Any]:
         """Each head and tail's auxiliary sequence: how many built cards, which way (HT-4)."""
-        return {
-            "sequences": {
-                TABLEAU[spot]: {
-                    "built": build.length,
-                    "direction": DIRECTION_NAMES[build.direction],
-                }
-                for spot, build in enumerate(state.builds)
-                if build.length
-            }
-        }
+        return {"sequences": sequences(TABLEAU, state.builds)}
 
     def key(self, state: HeadsAndTailsState) -> Hashable:
         return (state.tableau, state.packets, state.foundations, state.builds)

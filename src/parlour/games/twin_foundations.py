@@ -5,8 +5,9 @@ other in suit, one rank up or down, in the direction the first built card fixed 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from parlour.core.building import (
     DOWN,
@@ -60,6 +61,19 @@ class Foundations:
 
     def count(self) -> int:
         return sum(map(len, self.aces)) + sum(map(len, self.kings))
+
+    def piles(self) -> dict[str, tuple[Card, ...]]:
+        """The foundations by pile name (RULES C-4)."""
+        return {
+            **dict(zip(ACES, self.aces, strict=True)),
+            **dict(zip(KINGS, self.kings, strict=True)),
+        }
+
+    @staticmethod
+    def from_piles(piles: Mapping[str, tuple[Card, ...]]) -> Foundations:
+        return Foundations(
+            tuple(piles[name] for name in ACES), tuple(piles[name] for name in KINGS)
+        )
 
     def is_safe(self, name: str, card: Card) -> bool:
         """Playing `card` to `name` cannot spoil a win: both copies of the one card that could
@@ -120,3 +134,12 @@ def safe_foundation_move(
                 if foundations.is_safe(target, pile[-1]):
                     return transfer(names[spot], target)
     return None
+
+
+def sequences(names: Sequence[str], builds: Sequence[Build]) -> dict[str, dict[str, Any]]:
+    """Each tableau pile's auxiliary sequence, for the JSON state: built cards and direction."""
+    return {
+        names[spot]: {"built": build.length, "direction": DIRECTION_NAMES[build.direction]}
+        for spot, build in enumerate(builds)
+        if build.length
+    }

@@ -11,7 +11,7 @@ from rich.text import Text
 from parlour.core.cards import SUITS
 from parlour.core.moves import Move, action, transfer
 from parlour.frontends.cli.presenters.base import card_text
-from parlour.frontends.cli.presenters.piles import sole_move
+from parlour.frontends.cli.presenters.piles import foundation_alias, sole_move
 
 
 def _heap(number: int, observation: dict[str, Any]) -> Text:
@@ -64,9 +64,7 @@ class FourCornersPresenter:
         source = f"heap-{words[0]}"
         if len(words) == 1:
             return sole_move(source, observation)
-        top = observation["piles"].get(source) or [""]
-        suit = top[-1][-1:]
-        target = {"a": f"ace-{suit}", "k": f"king-{suit}"}.get(words[1])
+        target = foundation_alias(words[1], source, observation)
         if target is None and words[1].isdigit():
             target = f"heap-{words[1]}"
         return None if target is None else transfer(source, target)

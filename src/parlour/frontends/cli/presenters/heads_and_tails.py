@@ -10,7 +10,7 @@ from rich.text import Text
 from parlour.core.cards import SUITS
 from parlour.core.moves import Move, transfer
 from parlour.frontends.cli.presenters.base import card_text
-from parlour.frontends.cli.presenters.piles import alias_pile, sole_move
+from parlour.frontends.cli.presenters.piles import alias_pile, foundation_alias, sole_move
 
 CELL = 5
 LINES = range(1, 9)
@@ -58,9 +58,7 @@ class HeadsAndTailsPresenter:
             return None
         if len(words) == 1:
             return sole_move(source, observation)
-        top = observation["piles"].get(source) or [""]
-        suit = top[-1][-1:]
-        target = {"a": f"ace-{suit}", "k": f"king-{suit}"}.get(words[1]) or alias_pile(
+        target = foundation_alias(words[1], source, observation) or alias_pile(
             words[1], {"h": "head", "t": "tail"}
         )
         return None if target is None else transfer(source, target)

@@ -26,3 +26,12 @@ def sole_move(source: str, observation: dict[str, Any]) -> Move:
         found = ", ".join(moves) if moves else "none"
         raise NotationError(f"{source} has {len(moves)} legal moves ({found}): say where to")
     return parse_move(moves[0])
+
+
+def foundation_alias(word: str, source: str, observation: dict[str, Any]) -> str | None:
+    """`a` or `k`: the ace or king foundation of the suit of `source`'s top card."""
+    if word not in ("a", "k"):
+        return None
+    top = observation["piles"].get(source) or [""]
+    suit = top[-1][-1:]
+    return f"{'ace' if word == 'a' else 'king'}-{suit}"
