@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from parlour.core.building import NO_BUILD, Build
-from parlour.core.cards import ACE, KING, Card, card_str, two_packs
+from parlour.core.cards import ACE, KING, Card, two_packs
 from parlour.core.game import LOST, WON, Game, GameInfo, Visibility
 from parlour.core.moves import Move, action, transfer
 from parlour.games.twin_foundations import (
@@ -23,6 +23,7 @@ from parlour.games.twin_foundations import (
     safe_foundation_move,
     sequences,
     take_top,
+    why_not_moved,
 )
 
 HEAPS = tuple(f"heap-{n}" for n in range(1, 13))
@@ -160,18 +161,9 @@ class FourCorners(Game[FourCornersState, FourCornersParams]):
             return "no redeal is left: the heaps may be dealt again twice at most (FC-4)"
         if not move.is_transfer or move.source not in _SPOT:
             return f"{move} is not allowed: only the top card of a heap moves (FC-3)"
-        card = card_str(state.heaps[_SPOT[move.source]][-1])
-        if move.target in _SPOT:
-            onto = state.heaps[_SPOT[move.target]]
-            if not onto:
-                return (
-                    f"{move} is not allowed: an emptied heap stays empty until the next deal (FC-3)"
-                )
-            return (
-                f"{move} is not allowed: {card} must be of {card_str(onto[-1])}'s suit and one "
-                "rank above or below it, in the direction the heap's sequence runs (FC-3)"
-            )
-        return f"{move} is not allowed: {card} does not follow on {move.target} (FC-3)"
+        onto = state.heaps[_SPOT[move.target]] if move.target in _SPOT else None
+        empty = "an emptied heap stays empty until the next deal (FC-3)"
+        return why_not_moved(move, state.heaps[_SPOT[move.source]][-1], onto, "FC-3", empty)
 
     def outcome(self, state: FourCornersState) -> str | None:
         if state.foundations.count() == 104:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from parlour.core.building import NO_BUILD, Build
-from parlour.core.cards import ACE, KING, SUITS, Card, card_str, two_packs
+from parlour.core.cards import ACE, KING, SUITS, Card, two_packs
 from parlour.core.game import LOST, WON, Game, GameInfo, Visibility
 from parlour.core.moves import Move, transfer
 from parlour.games.twin_foundations import (
@@ -21,6 +21,7 @@ from parlour.games.twin_foundations import (
     safe_foundation_move,
     sequences,
     take_top,
+    why_not_moved,
 )
 
 LINES = 8  # heads, tails and packets
@@ -137,19 +138,13 @@ class HeadsAndTails(Game[HeadsAndTailsState, HeadsAndTailsParams]):
             return base
         if move.source not in _SPOT:
             return f"{move} is not allowed: only the heads and tails are played from (HT-3)"
-        card = card_str(state.tableau[_SPOT[move.source]][-1])
-        if move.target in _SPOT:
-            onto = state.tableau[_SPOT[move.target]]
-            if not onto:
-                return (
-                    f"{move} is not allowed: an empty space takes a card only in the "
-                    "open-spaces variant, once every packet is empty (HT-5)"
-                )
-            return (
-                f"{move} is not allowed: {card} must be of {card_str(onto[-1])}'s suit and one "
-                "rank above or below it, in the direction the pile's sequence already runs (HT-4)"
-            )
-        return f"{move} is not allowed: {card} does not follow on {move.target} (HT-2)"
+        onto = state.tableau[_SPOT[move.target]] if move.target in _SPOT else None
+        empty = (
+            "an empty space takes a card only in the open-spaces variant, once every packet "
+            "is empty (HT-5)"
+        )
+        rule = "HT-4" if onto is not None else "HT-2"
+        return why_not_moved(move, state.tableau[_SPOT[move.source]][-1], onto, rule, empty)
 
     def outcome(self, state: HeadsAndTailsState) -> str | None:
         if state.foundations.count() == 104:

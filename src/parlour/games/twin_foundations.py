@@ -19,7 +19,7 @@ from parlour.core.building import (
     built_on,
     fits_foundation,
 )
-from parlour.core.cards import ACE, KING, SUITS, Card, make_card
+from parlour.core.cards import ACE, KING, SUITS, Card, card_str, make_card
 from parlour.core.moves import Move, transfer
 
 ACES = tuple(f"ace-{suit}" for suit in SUITS)
@@ -143,3 +143,18 @@ def sequences(names: Sequence[str], builds: Sequence[Build]) -> dict[str, dict[s
         for spot, build in enumerate(builds)
         if build.length
     }
+
+
+def why_not_moved(
+    move: Move, card: Card, onto: tuple[Card, ...] | None, rule: str, empty: str
+) -> str:
+    """Words for a refused move of `card` to a tableau pile (`onto`, its cards) or, with
+    `onto` None, to a foundation; `empty` says why an empty pile refuses it."""
+    if onto is None:
+        return f"{move} is not allowed: {card_str(card)} does not follow on {move.target} ({rule})"
+    if not onto:
+        return f"{move} is not allowed: {empty}"
+    return (
+        f"{move} is not allowed: {card_str(card)} must be of {card_str(onto[-1])}'s suit and "
+        f"one rank above or below it, in the direction its sequence already runs ({rule})"
+    )
