@@ -9,6 +9,7 @@ from parlour.core.cards import cards_str, parse_cards, two_packs
 from parlour.core.errors import IllegalMove
 from parlour.core.game import LOST, WON
 from parlour.core.moves import action, parse_move
+from parlour.core.session import Session
 from parlour.games.four_corners import (
     BESIDE_ACE,
     BESIDE_KING,
@@ -176,3 +177,11 @@ def test_FC_5_won_when_all_104_cards_are_on_the_foundations() -> None:
     state = position({"heap-7": "AS"}, {**up, **down})
     won = FC.apply(state, parse_move("heap-7>king-S"))
     assert FC.outcome(won) == WON and FC.legal_moves(won) == ()
+
+
+def test_FC_4_a_redeal_undoes_as_one_move() -> None:
+    session = Session(FC, deal=6)
+    before = session.state
+    session.play("redeal")
+    assert session.state.redeals_left == 1 and session.state.heaps != before.heaps
+    assert session.undo() == before

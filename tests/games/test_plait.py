@@ -11,6 +11,7 @@ from parlour.core.cards import cards_str, parse_cards, two_packs
 from parlour.core.errors import IllegalMove
 from parlour.core.game import LOST, WON
 from parlour.core.moves import action, parse_move
+from parlour.core.session import Session
 from parlour.games.plait import AUXILIARIES, CORNERS, FOUNDATIONS, PLAIT, PlaitParams, PlaitState
 
 FILLER = "2C 3C 4C 5C 6C 7C 8C 2D 3D 4D 5D 6D 7D 8D 2H 3H 4H 5H"  # no knave among them
@@ -186,3 +187,18 @@ def test_PL_6_won_when_all_104_cards_are_on_the_foundations() -> None:
     state = position(piles)
     won = PLAIT.apply(state, parse_move("aux-2>foundation-8"))
     assert PLAIT.outcome(won) == WON and PLAIT.legal_moves(won) == ()
+
+
+def test_automatic_moves_send_cards_up_when_switched_on_and_undo_with_the_move() -> None:
+    deal = next(d for d in range(50) if _turn_brings_a_move(d))
+    manual, automatic = Session(PLAIT, deal=deal), Session(PLAIT, deal=deal, autoplay=True)
+    manual.play("deal")
+    automatic.play("deal")
+    assert len(automatic.moves) > 1 == len(manual.moves)
+    assert all(m.target.startswith("foundation") for m in automatic.moves[1:])
+    assert automatic.undo() == automatic.first
+
+
+def _turn_brings_a_move(deal: int) -> bool:
+    after = PLAIT.apply(PLAIT.new(deal=deal), action("deal"))
+    return PLAIT.safe_move(after) is not None
