@@ -143,7 +143,7 @@ def test_a_known_winnable_deal_replays_to_a_win(game: Game[Any, Any], params: An
     state = start
     for text in moves:
         state = game.apply(state, parse_move(text))
-    assert game.outcome(state) == "won"
+    assert game.outcome(state) in ("won", *game.info.seats)  # a two-player game names its winner
     if len(game.info.seats) <= 1:
         solution = solve(game, start, Budget(nodes=300_000, seconds=20))
         assert solution.result != "lost", "the solver denies a deal known to be winnable"

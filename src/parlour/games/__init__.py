@@ -10,6 +10,7 @@ from parlour.games.four_corners import FOUR_CORNERS
 from parlour.games.heads_and_tails import HEADS_AND_TAILS
 from parlour.games.plait import PLAIT
 from parlour.games.royal_marriage import ROYAL_MARRIAGE
+from parlour.games.wrangle import WRANGLE
 
 _GAMES: dict[str, Game[Any, Any]] = {
     game.info.id: game
@@ -18,6 +19,7 @@ _GAMES: dict[str, Game[Any, Any]] = {
         HEADS_AND_TAILS,
         FOUR_CORNERS,
         PLAIT,
+        WRANGLE,
     )
 }
 

@@ -1,0 +1,306 @@
+"""The Wrangle as a `Game`: deals, legal moves, their effects, the end, and what each player
+sees (WR-1…WR-7)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import replace
+from random import Random
+from typing import Any
+
+from parlour.core.cards import Card, one_pack, parse_card, two_packs
+from parlour.core.deals import SplitMix64, check_deal_number, check_deck, shuffle
+from parlour.core.errors import DeckError
+from parlour.core.game import DRAW, Game, GameInfo, Visibility
+from parlour.core.moves import Move
+from parlour.games.wrangle.refusals import reason
+from parlour.games.wrangle.rules import (
+    AUX_PER_SEAT,
+    AUXILIARIES,
+    DRAW_TURNS,
+    FOUNDATIONS,
+    MOVES,
+    PASS,
+    PLACES,
+    RESERVES,
+    SEATS,
+    STOCKS,
+    TURN,
+    TURNED,
+    WASTES,
+    Pair,
+    WrangleParams,
+    WrangleState,
+    aux_fits,
+    end_turn,
+    foundation_targets,
+    heaps,
+    lay_out,
+    load_fits,
+    put,
+    seat_index,
+)
+
+
+class Wrangle(Game[WrangleState, WrangleParams]):
+    info = GameInfo(
+        id="wrangle",
+        name="The Wrangle",
+        summary="Two players, a pack each: race to be rid of your reserve and stock, loading "
+        "your cards onto your adversary's heaps.",
+        params_type=WrangleParams,
+        rules_version="1",
+        seats=SEATS,
+        information="hidden",
+        rule_ids=("WR-1", "WR-2", "WR-3", "WR-4", "WR-5", "WR-6", "WR-7"),
+    )
+    # The deal number fixes both packs, so showing it would show every hidden card (WR-7).
+    deal_is_public = False
+
+    # ----- deals and decks (WR-1) -----------------------------------------------------------
+    def ordered_deck(self, params: WrangleParams) -> tuple[Card, ...]:
+        return two_packs()  # north's pack, then south's
+
+    def deck_for_deal(self, params: WrangleParams, deal: int) -> tuple[Card, ...]:
+        """North's pack shuffled, then south's, both from the deal's generator (C-2)."""
+        rng = SplitMix64(check_deal_number(deal))
+        north = shuffle(one_pack(), rng)
+        return north + shuffle(one_pack(), rng)
+
+    @staticmethod
+    def cut(deal: int) -> int:
+        """WR-1, the cut: after the two shuffles, the deal's next number below 2 names the seat
+        that begins (0 north, 1 south); a fair cut with re-cuts on ties is the same coin."""
+        rng = SplitMix64(check_deal_number(deal))
+        for _ in range(2):
+            shuffle(one_pack(), rng)
+        return rng.below(2)
+
+    def accept_deck(self, params: WrangleParams, deck: Sequence[Card]) -> tuple[Card, ...]:
+        """WR-1: north's 52 cards in dealing order, then south's 52; each a whole pack."""
+        given = tuple(deck)
+        check_deck(given, two_packs())
+        for seat, half in zip(SEATS, (given[:52], given[52:]), strict=True):
+            try:
+                check_deck(half, one_pack())
+            except DeckError as error:
+                raise DeckError(f"{seat}'s pack is not a whole pack: {error}") from None
+        return given
+
+    def start(
+        self, params: WrangleParams, deck: tuple[Card, ...], deal: int | None
+    ) -> WrangleState:
+        if params.first != "cut":
+            first = seat_index(params.first)
+        else:
+            first = 0 if deal is None else self.cut(deal)
+        empty: Pair = ((), ())
+        state = WrangleState(
+            params,
+            deal,
+            first,
+            first,
+            1,
+            empty,
+            (deck[:52], deck[52:]),
+            empty,
+            (),
+            ((),) * len(AUXILIARIES),
+            ((),) * len(FOUNDATIONS),
+        )
+        return lay_out(state, first)
+
+    # ----- play ---------------------------------------------------------------------------
+    def legal_moves(self, state: WrangleState) -> tuple[Move, ...]:
+        if self.outcome(state) is not None:
+            return ()
+        me = state.mover
+        moves: list[Move] = []
+        if state.turned:  # WR-4: the turned card is placed before anything else
+            self._placements(state, TURNED[me], state.turned[0], moves)
+            moves.append(MOVES[TURNED[me], WASTES[me]])
+            return tuple(moves)
+        reserve = state.reserves[me]
+        if reserve:
+            self._placements(state, RESERVES[me], reserve[-1], moves)
+        for heap in heaps(state):
+            if state.auxiliaries[heap]:
+                for f in foundation_targets(state, state.auxiliaries[heap][-1]):
+                    moves.append(MOVES[AUXILIARIES[heap], FOUNDATIONS[f]])
+        moves.append(TURN if state.stocks[me] else PASS)
+        return tuple(moves)
+
+    def _placements(self, state: WrangleState, source: str, card: Card, moves: list[Move]) -> None:
+        """Where `card` from `source` may go: foundations, auxiliary heaps, and for a turned
+        card its owner's reserve and, from the second turn on, the opponent's heaps (WR-4)."""
+        for f in foundation_targets(state, card):
+            moves.append(MOVES[source, FOUNDATIONS[f]])
+        for heap in heaps(state):
+            if aux_fits(card, state.auxiliaries[heap]):
+                moves.append(MOVES[source, AUXILIARIES[heap]])
+        if source not in TURNED:
+            return
+        me, other = state.mover, 1 - state.mover
+        if load_fits(card, state.reserves[me]):
+            moves.append(MOVES[source, RESERVES[me]])
+        if state.turn > 1:
+            if load_fits(card, state.reserves[other]):
+                moves.append(MOVES[source, RESERVES[other]])
+            if load_fits(card, state.wastes[other]):
+                moves.append(MOVES[source, WASTES[other]])
+
+    def apply_unchecked(self, state: WrangleState, move: Move) -> WrangleState:
+        me = state.mover
+        if move.action == TURN.action:
+            stock = state.stocks[me]
+            return replace(state, turned=stock[:1], stocks=put(state.stocks, me, stock[1:]))
+        if move.action == PASS.action:
+            return end_turn(state)
+        kind, index = PLACES[move.source]
+        target, place = PLACES[move.target]
+        if kind == "turned":
+            card = state.turned[0]
+            state = replace(state, turned=())
+        elif kind == "reserve":
+            card = state.reserves[me][-1]
+            state = replace(
+                state, reserves=put(state.reserves, me, state.reserves[me][:-1]), progress=True
+            )
+        else:
+            heap = state.auxiliaries[index]
+            card, rest = heap[-1], heap[:-1]
+            waste = state.wastes[me]
+            if not rest and waste:  # WR-3: refilled at once from the mover's waste
+                rest = waste[-1:]
+                state = replace(state, wastes=put(state.wastes, me, waste[:-1]))
+            state = replace(state, auxiliaries=put(state.auxiliaries, index, rest))
+        if target == "foundation":
+            pile = (*state.foundations[place], card)
+            return replace(state, foundations=put(state.foundations, place, pile), progress=True)
+        if target == "aux":
+            pile = (*state.auxiliaries[place], card)
+            return replace(state, auxiliaries=put(state.auxiliaries, place, pile))
+        if target == "reserve":
+            pile = (*state.reserves[place], card)
+            return replace(state, reserves=put(state.reserves, place, pile))
+        state = replace(state, wastes=put(state.wastes, place, (*state.wastes[place], card)))
+        return end_turn(state) if place == me else state  # WR-4: not placed, the turn ends
+
+    def why_illegal(self, state: WrangleState, move: Move) -> str:
+        base = super().why_illegal(state, move)
+        if base != f"{move} is not allowed now":
+            return base
+        return f"{move} is not allowed: {reason(state, move)}"
+
+    def outcome(self, state: WrangleState) -> str | None:
+        """WR-6: a player with reserve, stock and waste empty has won; 100 turns in a row
+        without a card to a foundation or a reserve shrinking are a draw."""
+        for seat in (state.mover, 1 - state.mover):
+            if not (
+                state.reserves[seat]
+                or state.stocks[seat]
+                or state.wastes[seat]
+                or (seat == state.mover and state.turned)
+            ):
+                return SEATS[seat]
+        return DRAW if state.idle >= DRAW_TURNS else None
+
+    def to_move(self, state: WrangleState) -> str | None:
+        return None if self.outcome(state) is not None else SEATS[state.mover]
+
+    # ----- views --------------------------------------------------------------------------
+    def piles(self, state: WrangleState) -> Mapping[str, tuple[Card, ...]]:
+        result: dict[str, tuple[Card, ...]] = {}
+        for seat in range(2):
+            result[RESERVES[seat]] = state.reserves[seat]
+            for n in range(AUX_PER_SEAT):
+                name = AUXILIARIES[seat * AUX_PER_SEAT + n]
+                result[name] = state.auxiliaries[seat * AUX_PER_SEAT + n]
+            result[STOCKS[seat]] = state.stocks[seat]
+            result[WASTES[seat]] = state.wastes[seat]
+            result[TURNED[seat]] = state.turned if seat == state.mover else ()
+        result.update(zip(FOUNDATIONS, state.foundations, strict=True))
+        return result
+
+    def with_piles(
+        self, state: WrangleState, piles: Mapping[str, tuple[Card, ...]]
+    ) -> WrangleState:
+        merged = {**self.piles(state), **piles}
+        return replace(
+            state,
+            reserves=(merged[RESERVES[0]], merged[RESERVES[1]]),
+            stocks=(merged[STOCKS[0]], merged[STOCKS[1]]),
+            wastes=(merged[WASTES[0]], merged[WASTES[1]]),
+            turned=merged[TURNED[state.mover]],
+            auxiliaries=tuple(merged[name] for name in AUXILIARIES),
+            foundations=tuple(merged[name] for name in FOUNDATIONS),
+        )
+
+    def visibility(self, state: WrangleState, pile: str, player: str | None) -> Visibility:
+        """WR-7: stocks face down; of a reserve or a waste only the top is seen; the turned
+        card, the auxiliary heaps (every card on them was face up) and the foundations are
+        seen whole. The same for both players."""
+        kind = PLACES[pile][0]
+        if kind == "stock":
+            return Visibility.NONE
+        return Visibility.TOP if kind in ("reserve", "waste") else Visibility.ALL
+
+    def extras(self, state: WrangleState) -> dict[str, Any]:
+        """Public facts: who began, the turn number and the WR-6 count (no card in them)."""
+        return {
+            "first": SEATS[state.first],
+            "turn": state.turn,
+            "turns_without_progress": state.idle,
+            "progress_this_turn": state.progress,
+        }
+
+    def key(self, state: WrangleState) -> Hashable:
+        return (
+            state.first,
+            state.mover,
+            state.turn > 1,
+            state.idle,
+            state.progress,
+            state.reserves,
+            state.stocks,
+            state.wastes,
+            state.turned,
+            state.auxiliaries,
+            state.foundations,
+        )
+
+    # ----- a position as a player may imagine it (WR-7) -----------------------------------
+    def determinize(self, observation: Mapping[str, Any], rng: Random) -> WrangleState:
+        """A full state consistent with `observation`: the cards the player cannot see are
+        dealt at random into the places he cannot see. Agents plan on such samples."""
+        shown = {
+            name: [parse_card(c) for c in cards] for name, cards in observation["piles"].items()
+        }
+        hidden = Counter(two_packs())
+        hidden.subtract(card for cards in shown.values() for card in cards)
+        pool = list(hidden.elements())
+        rng.shuffle(pool)
+        piles: dict[str, tuple[Card, ...]] = {}
+        for name, cards in shown.items():
+            unseen = observation["sizes"][name] - len(cards)
+            piles[name] = (*pool[:unseen], *cards)
+            del pool[:unseen]
+        return WrangleState(
+            WrangleParams(**observation["params"]),
+            None,
+            seat_index(observation["first"]),
+            seat_index(observation["to_move"]),
+            observation["turn"],
+            (piles[RESERVES[0]], piles[RESERVES[1]]),
+            (piles[STOCKS[0]], piles[STOCKS[1]]),
+            (piles[WASTES[0]], piles[WASTES[1]]),
+            piles[TURNED[seat_index(observation["to_move"])]],
+            tuple(piles[name] for name in AUXILIARIES),
+            tuple(piles[name] for name in FOUNDATIONS),
+            observation["turns_without_progress"],
+            observation["progress_this_turn"],
+        )
+
+
+WRANGLE = Wrangle()

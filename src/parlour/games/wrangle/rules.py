@@ -1,0 +1,144 @@
+"""The Wrangle's pieces: pile names, parameters, the state, and the rules that the moves share:
+where a card fits (WR-2, WR-3, WR-4), laying out (WR-1) and passing the turn (WR-5, WR-6)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from parlour.core.building import DOWN, UP, fits_foundation, follows
+from parlour.core.cards import ACE, Card
+from parlour.core.moves import action, transfer
+
+SEATS = ("north", "south")
+RESERVE_SIZE = 13
+AUX_PER_SEAT = 4
+DRAW_TURNS = 100  # WR-6
+
+RESERVES = tuple(f"{seat}-reserve" for seat in SEATS)
+STOCKS = tuple(f"{seat}-stock" for seat in SEATS)
+WASTES = tuple(f"{seat}-waste" for seat in SEATS)
+TURNED = tuple(f"{seat}-turned" for seat in SEATS)
+AUXILIARIES = tuple(f"{seat}-aux-{n}" for seat in SEATS for n in range(1, AUX_PER_SEAT + 1))
+FOUNDATIONS = tuple(f"foundation-{n}" for n in range(1, 9))
+
+TURN = action("turn")  # WR-4: turn the top card of one's stock
+PASS = action("pass")  # WR-5: the stock is empty and the player will not move
+
+Pair = tuple[tuple[Card, ...], tuple[Card, ...]]
+Heaps = tuple[tuple[Card, ...], ...]
+
+# Each pile name as (kind, index): the seat for the per-player piles, the place for the others.
+PLACES: dict[str, tuple[str, int]] = {
+    **{name: ("reserve", i) for i, name in enumerate(RESERVES)},
+    **{name: ("stock", i) for i, name in enumerate(STOCKS)},
+    **{name: ("waste", i) for i, name in enumerate(WASTES)},
+    **{name: ("turned", i) for i, name in enumerate(TURNED)},
+    **{name: ("aux", i) for i, name in enumerate(AUXILIARIES)},
+    **{name: ("foundation", i) for i, name in enumerate(FOUNDATIONS)},
+}
+MOVES = {(a, b): transfer(a, b) for a in PLACES for b in PLACES if a != b}
+
+
+@dataclass(frozen=True, slots=True)
+class WrangleParams:
+    """`first`: who begins. WR-1: the deal decides (the text's cut) unless the players choose."""
+
+    first: Literal["cut", "north", "south"] = "cut"
+
+
+@dataclass(frozen=True, slots=True)
+class WrangleState:
+    params: WrangleParams
+    deal: int | None
+    first: int  # the seat that began (0 north, 1 south)
+    mover: int  # the seat whose turn it is
+    turn: int  # 1 during the first turn of the game
+    reserves: Pair  # bottom to top
+    stocks: Pair  # dealing order, next card first
+    wastes: Pair  # bottom to top
+    turned: tuple[Card, ...]  # the mover's turned card not yet placed: none or one (WR-4)
+    auxiliaries: Heaps  # north-aux-1 … north-aux-4, south-aux-1 … south-aux-4
+    foundations: Heaps
+    idle: int = 0  # finished turns in a row without progress (WR-6)
+    progress: bool = False  # whether the turn under way has made progress (WR-6)
+
+
+def seat_index(seat: str) -> int:
+    return SEATS.index(seat)
+
+
+def laid_out(state: WrangleState, seat: int) -> bool:
+    """WR-1: the first player lays out at once, the second at the start of his first turn."""
+    return seat == state.first or state.turn > 1
+
+
+def heaps(state: WrangleState) -> range:
+    """The auxiliary heaps laid out so far (WR-1)."""
+    if state.turn > 1:
+        return range(len(AUXILIARIES))
+    start = state.first * AUX_PER_SEAT
+    return range(start, start + AUX_PER_SEAT)
+
+
+def load_fits(card: Card, pile: tuple[Card, ...]) -> bool:
+    """WR-4: a turned card goes on a reserve or waste of its suit one rank above or below."""
+    return bool(pile) and (follows(card, pile[-1], UP) or follows(card, pile[-1], DOWN))
+
+
+def aux_fits(card: Card, heap: tuple[Card, ...]) -> bool:
+    """WR-3: down in suit, or any card on a heap left empty."""
+    return not heap or follows(card, heap[-1], DOWN)
+
+
+def foundation_targets(state: WrangleState, card: Card) -> list[int]:
+    """WR-2: the foundations `card` may go to; an ace starts the first empty place."""
+    if card % 13 + 1 == ACE:
+        empty = next((i for i, f in enumerate(state.foundations) if not f), None)
+        return [] if empty is None else [empty]
+    return [
+        i for i, f in enumerate(state.foundations) if f and fits_foundation(card, f[-1], ACE, UP)
+    ]
+
+
+def put(piles: tuple[tuple[Card, ...], ...], index: int, pile: tuple[Card, ...]) -> Any:
+    return (*piles[:index], pile, *piles[index + 1 :])
+
+
+def lay_out(state: WrangleState, seat: int) -> WrangleState:
+    """WR-1: thirteen cards to the reserve (the last dealt on top), four to the auxiliary
+    heaps, the rest stays the stock."""
+    stock = state.stocks[seat]
+    heaps = tuple((card,) for card in stock[RESERVE_SIZE : RESERVE_SIZE + AUX_PER_SEAT])
+    start = seat * AUX_PER_SEAT
+    auxiliaries = (*state.auxiliaries[:start], *heaps, *state.auxiliaries[start + AUX_PER_SEAT :])
+    return replace(
+        state,
+        reserves=put(state.reserves, seat, stock[:RESERVE_SIZE]),
+        auxiliaries=auxiliaries,
+        stocks=put(state.stocks, seat, stock[RESERVE_SIZE + AUX_PER_SEAT :]),
+    )
+
+
+def end_turn(state: WrangleState) -> WrangleState:
+    """The turn passes (WR-4, WR-5). The next player lays out if it is his first turn (WR-1)
+    and turns his waste over as his new stock if his stock is empty (WR-5); the WR-6 count of
+    turns without progress goes on or starts again."""
+    nxt = 1 - state.mover
+    state = replace(
+        state,
+        mover=nxt,
+        turn=state.turn + 1,
+        idle=0 if state.progress else state.idle + 1,
+        progress=False,
+    )
+    if state.turn == 2:
+        state = lay_out(state, nxt)
+    if not state.stocks[nxt] and state.wastes[nxt]:
+        # Turned face down, the waste's bottom card is dealt first.
+        state = replace(
+            state,
+            stocks=put(state.stocks, nxt, state.wastes[nxt]),
+            wastes=put(state.wastes, nxt, ()),
+        )
+    return state
