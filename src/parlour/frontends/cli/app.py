@@ -12,6 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
+from parlour.core.errors import ParlourError
 from parlour.core.game import describe_outcome
 from parlour.core.params import choices
 from parlour.core.record import replay as replay_record
@@ -85,9 +86,16 @@ def play(
 ) -> None:
     """Play a game in the terminal. Without --deal or --cards a random deal is chosen."""
     session = guarded(lambda: _session(game, deal, cards, variant, mode, load, auto))
-    presenter = PRESENTERS[session.game.info.id]
+    presenter = PRESENTERS.get(session.game.info.id)
+    if presenter is None:
+        guarded(lambda: _no_terminal_play(session.game.info.name))
+        return
     console.print(f"[bold]{session.game.info.name}[/] — type h for help, q to quit.")
     PlayLoop(session, presenter, console, console.input).run()
+
+
+def _no_terminal_play(name: str) -> None:
+    raise ParlourError(f"{name} cannot be played in the terminal yet")
 
 
 def _session(
