@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from parlour.core.cards import Card, cards_str, parse_cards
@@ -35,7 +35,6 @@ class GameRecord:
     times: tuple[float, ...] = ()
     outcome: str | None = None
     started: str = ""
-    extra: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -49,7 +48,6 @@ class GameRecord:
             "times": list(self.times),
             "outcome": self.outcome,
             "started": self.started,
-            **({"extra": self.extra} if self.extra else {}),
         }
 
     def dumps(self) -> str:
@@ -80,7 +78,6 @@ class GameRecord:
                 times=tuple(float(t) for t in _typed(data, "times", list)),
                 outcome=_typed(data, "outcome", (str, type(None))),
                 started=_typed(data, "started", str),
-                extra=dict(data.get("extra", {})),
             )
         except (ParlourError, TypeError, ValueError) as error:
             raise RecordError(f"not a saved game: {error}") from None
