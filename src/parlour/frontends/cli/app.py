@@ -30,6 +30,7 @@ from parlour.frontends.cli.options import choose
 from parlour.frontends.cli.play import PlayLoop
 from parlour.frontends.cli.presenters import PRESENTERS
 from parlour.frontends.cli.solving import hint_command, solve_command
+from parlour.frontends.cli.wrangle import duel_command, play_wrangle
 from parlour.games import all_games, get_game
 from parlour.store.records import load_record
 
@@ -83,8 +84,12 @@ def play(
     auto: Annotated[
         bool, typer.Option("--auto/--no-auto", help="Automatic moves to the foundations.")
     ] = False,
+    vs: Annotated[str | None, typer.Option("--vs", help="Wrangle: random|greedy|strong.")] = None,
+    hot_seat: Annotated[bool, typer.Option("--hot-seat", help="Wrangle: two people.")] = False,
 ) -> None:
     """Play a game in the terminal. Without --deal or --cards a random deal is chosen."""
+    if game == "wrangle":
+        return play_wrangle(deal, cards, vs, hot_seat)
     session = guarded(lambda: _session(game, deal, cards, variant, mode, load, auto))
     presenter = PRESENTERS.get(session.game.info.id)
     if presenter is None:
@@ -136,6 +141,7 @@ def replay(
 
 app.command("solve")(solve_command)
 app.command("hint")(hint_command)
+app.command("duel")(duel_command)
 
 
 def main() -> None:

@@ -7,10 +7,12 @@ from parlour.frontends.cli.presenters.four_corners import FourCornersPresenter
 from parlour.frontends.cli.presenters.heads_and_tails import HeadsAndTailsPresenter
 from parlour.frontends.cli.presenters.plait import PlaitPresenter
 from parlour.frontends.cli.presenters.royal_marriage import RoyalMarriagePresenter
+from parlour.frontends.cli.presenters.wrangle import WranglePresenter
 
 PRESENTERS: dict[str, Presenter] = {
     "royal-marriage": RoyalMarriagePresenter(),
     "heads-and-tails": HeadsAndTailsPresenter(),
     "four-corners": FourCornersPresenter(),
     "plait": PlaitPresenter(),
+    "wrangle": WranglePresenter(),
 }

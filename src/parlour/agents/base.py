@@ -1,0 +1,34 @@
+"""What an agent is, and what a game must offer an agent that imagines the cards it cannot see.
+
+An agent plays from observations alone (RULES WR-7): `choose` receives the game, the
+observation of the seat to move (with its legal moves) and a random generator, and returns one
+of those legal moves. Agents keep no secret knowledge of the state they are given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from random import Random
+from typing import Any, Protocol, runtime_checkable
+
+from parlour.core.game import Game
+from parlour.core.moves import Move
+
+Observation = Mapping[str, Any]
+
+
+class Agent(Protocol):
+    """A computer player."""
+
+    name: str
+
+    def choose(self, game: Game[Any, Any], observation: Observation, rng: Random) -> Move:
+        """One of `observation["legal_moves"]`."""
+
+
+@runtime_checkable
+class Determinizable(Protocol):
+    """A game that can deal the unseen cards of an observation into a full state: a sample of
+    what the position may be, consistent with everything the player sees."""
+
+    def determinize(self, observation: Observation, rng: Random) -> Any: ...

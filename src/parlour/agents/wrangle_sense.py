@@ -1,0 +1,72 @@
+"""What the agents know of the Wrangle, read from its interface alone: pile names
+(`north-reserve`, `south-aux-3`, `foundation-5` …), pile sizes and the moves on offer.
+
+`priority` is the hand-written order of the greedy player; `value` judges a position for the
+searching player. Neither imports the game: both work on names and sizes, so they serve an
+observation and a sampled state alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+
+from parlour.core.moves import Move
+
+SEATS = ("north", "south")
+RESERVE_WEIGHT = 2.0  # a reserve card is only ever freed from the top: it weighs double
+WIN = 1000.0
+
+
+@cache
+def place(pile: str) -> tuple[str, str]:
+    """`north-aux-3` → (`north`, `aux`); `foundation-5` → (``, `foundation`)."""
+    owner, _, rest = pile.partition("-")
+    if owner not in SEATS:
+        return "", owner
+    return owner, rest.partition("-")[0]
+
+
+def opponent(seat: str) -> str:
+    return SEATS[1 - SEATS.index(seat)]
+
+
+def priority(move: Move, me: str, sizes: Mapping[str, int]) -> int:
+    """Higher is better. Free plays: the reserve first (the text's advice), then the
+    auxiliaries to the foundations, turning last. A turned card: a foundation, then loading
+    the opponent's reserve, then his waste, then an auxiliary heap; one's own reserve is fed
+    only when nothing else takes the card, and the waste ends the turn."""
+    if not move.is_transfer:
+        return 1 if move.action == "turn" else 0
+    source = place(move.source)[1]
+    owner, target = place(move.target)
+    if source == "reserve":
+        if target == "foundation":
+            return 100
+        return 90 if sizes[move.target] else 70
+    if source == "aux":
+        return 80
+    if target == "foundation":
+        return 60
+    if target == "reserve":
+        return 55 if owner != me else 20
+    if target == "waste":
+        return 50 if owner != me else 10
+    return 40 if sizes[move.target] else 30
+
+
+def cards_held(seat: str, sizes: Mapping[str, int]) -> float:
+    """What `seat` must still get rid of, the reserve weighing more."""
+    return (
+        RESERVE_WEIGHT * sizes[f"{seat}-reserve"]
+        + sizes[f"{seat}-stock"]
+        + sizes[f"{seat}-waste"]
+        + sizes[f"{seat}-turned"]
+    )
+
+
+def value(me: str, sizes: Mapping[str, int], outcome: str | None) -> float:
+    """How good a position is for `me`: the opponent's burden less mine, or a win or loss."""
+    if outcome is not None:
+        return WIN if outcome == me else -WIN if outcome == opponent(me) else 0.0
+    return cards_held(opponent(me), sizes) - cards_held(me, sizes)

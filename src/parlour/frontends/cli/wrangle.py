@@ -1,0 +1,194 @@
+"""The Wrangle's commands: `parlour duel` between computer players, and `parlour play wrangle`
+against one of them (`--vs`) or between two people at one keyboard (`--hot-seat`).
+
+Each person sees only his own view (WR-7); the computer's moves are shown one by one; undo
+takes back a person's own moves within his turn only.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable
+from random import Random
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from parlour.agents import AGENTS, make_agent
+from parlour.agents.base import Agent
+from parlour.agents.match import duel_games, summarize
+from parlour.core.errors import IllegalMove, NotationError
+from parlour.core.game import DRAW, Game
+from parlour.core.moves import parse_move
+from parlour.core.session import Session
+from parlour.frontends.cli.common import BAD_INPUT, console, errors, guarded
+from parlour.frontends.cli.options import choose
+from parlour.frontends.cli.presenters.wrangle import WranglePresenter
+from parlour.games import get_game
+
+GAME_ID = "wrangle"
+DEFAULT_OPPONENT = "greedy"
+AgentArg = Annotated[str, typer.Argument(help=f"A computer player: {', '.join(AGENTS)}.")]
+
+
+def duel_command(
+    first: AgentArg,
+    second: AgentArg,
+    games: Annotated[int, typer.Option("--games", min=1, help="Games to play.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Seed choosing the deals.")] = 0,
+    workers: Annotated[int, typer.Option("--workers", min=1, help="Worker processes.")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Measure two computer players of the Wrangle against each other: games in pairs on one
+    deal with the seats swapped; the win rate of FIRST over decided games, with its 95%
+    Wilson interval."""
+    guarded(lambda: [make_agent(name) for name in (first, second)])
+    game = get_game(GAME_ID)
+    results = []
+    with Progress(
+        TextColumn(f"{first} v {second}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=as_json,
+    ) as progress:
+        task = progress.add_task("games", total=games)
+        for result in duel_games(game, first, second, games, seed=seed, workers=workers):
+            results.append(result)
+            progress.advance(task)
+    summary = summarize(results, first, game.info.seats)
+    if as_json:
+        typer.echo(json.dumps(summary.to_json()))
+        return
+    console.print(
+        f"{first} against {second}, {summary.games} games: {summary.wins} wins, "
+        f"{summary.draws} draws, {summary.losses} losses"
+    )
+    if summary.win_rate is None:
+        console.print("No game was decided: no win rate.")
+    else:
+        console.print(
+            f"win rate of decided games {summary.win_rate:.1%} "
+            f"(95% Wilson interval {summary.ci_low:.1%} to {summary.ci_high:.1%})"
+        )
+    console.print(f"{first} thought {summary.seconds_per_turn:.3f} s per turn")
+
+
+def play_wrangle(deal: int | None, cards: str | None, vs: str | None, hot_seat: bool) -> None:
+    """`parlour play wrangle`: you are north against `vs` (greedy unless chosen), or two
+    people take turns."""
+    if vs is not None and hot_seat:
+        errors.print("parlour: choose --vs random|greedy|strong or --hot-seat, not both")
+        raise typer.Exit(BAD_INPUT)
+    opponent = None if hot_seat else guarded(lambda: make_agent(vs or DEFAULT_OPPONENT))
+    default = secrets.randbelow(10**9) if deal is None and cards is None else None
+    choice = guarded(lambda: choose(GAME_ID, deal=deal, cards=cards, default_deal=default))
+    session = Session(choice.game, choice.params, deal=choice.deal, deck=choice.deck)
+    computers = {} if opponent is None else {"south": opponent}
+    console.print("[bold]The Wrangle[/] — type h for help, q to quit.")
+    WrangleLoop(session, computers, console, console.input, Random()).run()
+
+
+class WrangleLoop:
+    """Turns of people (typed lines) and computers (agents) until the game ends or input does."""
+
+    def __init__(
+        self,
+        session: Session[Any],
+        computers: dict[str, Agent],
+        console: Console,
+        ask: Callable[[str], str],
+        rng: Random,
+    ) -> None:
+        self.session = session
+        self.game: Game[Any, Any] = session.game
+        self.computers = computers
+        self.console = console
+        self.ask = ask
+        self.rng = rng
+        self.presenter = WranglePresenter()
+
+    def run(self) -> str | None:
+        shown_for = None
+        while self.session.outcome is None:
+            seat = self.game.to_move(self.session.state)
+            if seat in self.computers:
+                self._computer_turn(seat)
+                shown_for = None
+                continue
+            if seat != shown_for:
+                self.session.undo_floor = len(self.session.moves)  # undo stays in this turn
+                if len(self.computers) == 0:
+                    self.console.print(f"\n[bold]{seat}'s turn[/] (the other player looks away)")
+                self.show(seat)
+                shown_for = seat
+            try:
+                line = self.ask(f"{seat}> ").strip()
+            except (EOFError, KeyboardInterrupt):
+                self.console.print()
+                return None
+            if line.lower() in ("q", "quit", "exit"):
+                return None
+            if line and self.handle(line, seat) and self.game.to_move(self.session.state) == seat:
+                self.show(seat)
+        self._end()
+        return self.session.outcome
+
+    def _computer_turn(self, seat: str) -> None:
+        agent = self.computers[seat]
+        while self.session.outcome is None and self.game.to_move(self.session.state) == seat:
+            observation = self.game.observe(self.session.state, seat)
+            move = agent.choose(self.game, observation, self.rng)
+            self.session.play(move)
+            card = observation["piles"].get(move.source, [])[-1:]  # a face-up card (WR-7)
+            shown = f" ({card[0]})" if card else ""
+            self.console.print(f"[magenta]{seat} ({agent.name}):[/] {move}{shown}")
+
+    def handle(self, line: str, seat: str) -> bool:
+        """Run one typed line; True if the position changed."""
+        word = line.lower()
+        try:
+            if word in ("h", "help", "?"):
+                for text in self.presenter.help_lines():
+                    self.console.print("  " + text, highlight=False)
+                self.console.print("  u, undo         take back your last move of this turn")
+                self.console.print("  m, moves        list your legal moves")
+                self.console.print("  q, quit         leave")
+                return False
+            if word in ("m", "moves"):
+                moves = self.game.observe(self.session.state, seat)["legal_moves"]
+                self.console.print("Legal moves: " + ", ".join(moves))
+                return False
+            if word in ("u", "undo"):
+                if not self.session.can_undo:
+                    raise IllegalMove("only your own moves of this turn can be taken back")
+                self.session.undo()
+                return True
+            observation = self.game.observe(self.session.state, seat)
+            move = self.presenter.read(line, observation) or parse_move(line)
+            self.session.play(move)
+            return True
+        except IllegalMove as error:
+            self.console.print(f"[yellow]Not allowed:[/] {error}")
+        except NotationError as error:
+            self.console.print(f"[yellow]Not understood:[/] {error}. Type h for help.")
+        return False
+
+    def show(self, seat: str) -> None:
+        self.console.print()
+        self.console.print(self.presenter.render(self.game.observe(self.session.state, seat)))
+
+    def _end(self) -> None:
+        outcome = self.session.outcome
+        for seat in self.game.info.seats:
+            if seat not in self.computers:
+                self.show(seat)
+                break
+        if outcome == DRAW:
+            self.console.print("[bold]Game over: drawn[/] (100 turns without progress, WR-6).")
+        else:
+            self.console.print(f"[bold green]Game over: {outcome} wins[/] (WR-6).")

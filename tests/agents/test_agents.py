@@ -1,0 +1,94 @@
+"""The computer players: legal moves from observations alone, the strong player's budget, and
+the figures of a duel."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from parlour.agents import AGENTS, make_agent
+from parlour.agents.match import GameResult, duel_games, summarize, wilson
+from parlour.agents.strong import StrongAgent, candidates
+from parlour.core.errors import ParlourError
+from parlour.games.wrangle import SEATS, WRANGLE
+from tests.games.test_wrangle import random_states
+
+
+@pytest.mark.parametrize("name", list(AGENTS))
+def test_every_player_chooses_a_legal_move_from_the_observation(name: str) -> None:
+    agent = make_agent(name)
+    for state in random_states(40, seed=5):
+        seat = WRANGLE.to_move(state)
+        observation = WRANGLE.observe(state, seat)
+        move = agent.choose(WRANGLE, observation, random.Random(1))
+        assert str(move) in observation["legal_moves"]
+
+
+def test_the_strong_player_sees_only_the_observation() -> None:
+    rng = random.Random(4)
+    for state in random_states(30, seed=9):
+        seat = WRANGLE.to_move(state)
+        other = WRANGLE.shuffle_hidden(state, seat, rng)  # the same view, other hidden cards
+        choices = [
+            StrongAgent(samples=3).choose(WRANGLE, WRANGLE.observe(s, seat), random.Random(2))
+            for s in (state, other)
+        ]
+        assert choices[0] == choices[1]
+
+
+def test_the_strong_player_stops_thinking_when_the_turn_budget_is_spent() -> None:
+    ticks = iter(range(1000))
+    agent = StrongAgent(samples=50, seconds_per_turn=3.0, clock=lambda: float(next(ticks)))
+    state = next(
+        s for s in random_states(400, seed=2) if len(candidates(WRANGLE.observe(s, SEATS[0]))) > 1
+    )
+    observation = WRANGLE.observe(state, WRANGLE.to_move(state))
+    agent.choose(WRANGLE, observation, random.Random(0))
+    used = next(ticks)
+    assert used <= 5  # a decision may take half the turn's budget, then it stops
+    agent.choose(WRANGLE, observation, random.Random(0))  # the same turn: budget nearly spent
+    agent.choose(WRANGLE, observation, random.Random(0))
+    assert next(ticks) - used <= 6
+
+
+def test_candidates_fold_moves_of_the_same_effect() -> None:
+    observation = {
+        "player": "north",
+        "piles": {"north-turned": ["AS"], "north-waste": ["9C"]}
+        | {f"{s}-aux-{n}": [] for s in SEATS for n in range(1, 5)},
+        "legal_moves": [
+            "north-turned>north-aux-1",
+            "north-turned>south-aux-3",
+            "north-turned>north-waste",
+        ],
+    }
+    assert [str(m) for m in candidates(observation)] == [
+        "north-turned>north-aux-1",
+        "north-turned>north-waste",
+    ]
+
+
+def test_a_duel_swaps_seats_on_each_deal_and_counts_from_the_first_player() -> None:
+    results = list(duel_games(WRANGLE, "greedy", "random", 4, seed=1))
+    assert [r.seats for r in results] == [("greedy", "random"), ("random", "greedy")] * 2
+    assert results[0].deal == results[1].deal != results[2].deal == results[3].deal
+    made = [
+        GameResult(0, 1, ("a", "b"), "north", (3, 3), (0.3, 0.0)),
+        GameResult(1, 1, ("b", "a"), "north", (3, 2), (0.0, 0.2)),
+        GameResult(2, 2, ("a", "b"), "draw", (5, 5), (0.5, 0.0)),
+    ]
+    summary = summarize(made, "a", SEATS)
+    assert (summary.wins, summary.draws, summary.losses) == (1, 1, 1)
+    assert summary.win_rate == 0.5
+    assert summary.seconds_per_turn == pytest.approx(1.0 / 10)
+
+
+def test_the_wilson_interval_matches_its_formula() -> None:
+    low, high = wilson(70, 100)
+    assert low == pytest.approx(0.6041, abs=1e-4) and high == pytest.approx(0.7811, abs=1e-4)
+
+
+def test_an_unknown_player_is_refused_by_name() -> None:
+    with pytest.raises(ParlourError, match="random, greedy, strong"):
+        make_agent("clever")
