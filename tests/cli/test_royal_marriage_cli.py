@@ -112,10 +112,3 @@ def test_bad_input_exits_2_with_the_message_on_stderr(tmp_path) -> None:
         assert message in done.stderr, (args, done.stderr)
         assert done.stdout == ""
     assert parlour("show", "royal-marriage", "--bogus").returncode == 2
-
-
-def test_a_game_without_terminal_play_is_refused_cleanly() -> None:
-    done = parlour("play", "wrangle", "--deal", "1", lines=[])
-    assert done.returncode == 2
-    assert "The Wrangle cannot be played in the terminal yet" in done.stderr
-    assert "Traceback" not in done.stderr

@@ -12,7 +12,6 @@ from typing import Annotated, Any
 
 import typer
 
-from parlour.core.errors import ParlourError
 from parlour.core.game import describe_outcome
 from parlour.core.params import choices
 from parlour.core.record import replay as replay_record
@@ -91,16 +90,9 @@ def play(
     if game == "wrangle":
         return play_wrangle(deal, cards, vs, hot_seat)
     session = guarded(lambda: _session(game, deal, cards, variant, mode, load, auto))
-    presenter = PRESENTERS.get(session.game.info.id)
-    if presenter is None:
-        guarded(lambda: _no_terminal_play(session.game.info.name))
-        return
+    presenter = PRESENTERS[session.game.info.id]
     console.print(f"[bold]{session.game.info.name}[/] — type h for help, q to quit.")
     PlayLoop(session, presenter, console, console.input).run()
-
-
-def _no_terminal_play(name: str) -> None:
-    raise ParlourError(f"{name} cannot be played in the terminal yet")
 
 
 def _session(
