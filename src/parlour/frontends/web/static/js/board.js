@@ -53,23 +53,16 @@ export class Board {
   draw() {
     if (!this.obs || !this.layout) return;
     const form = this.narrow.matches ? this.layout.narrow : this.layout.wide;
-    const perLine = form.perLine ?? 1;
-    const columns = form.columns.map((c) =>
-      c === "row" ? `calc(${perLine} * var(--cw) + ${perLine - 1} * var(--tight))`
-        : c.endsWith("fr") ? c : `calc(${c} * var(--cw))`);
-    const across = form.columns.reduce((sum, c) => sum + (c === "row" ? perLine * 1.06 : parseFloat(c) || 1), 0);
-    const down = form.rows.reduce((a, b) => a + b, 0);
     const grid = h("div", {
       class: `grid game-${this.obs.game}`,
       style: {
         "grid-template-areas": form.areas.map((r) => `"${r}"`).join(" "),
-        "grid-template-columns": columns.join(" "),
+        "grid-template-columns": form.columns.map((c) => `calc(${c} * var(--cw))`).join(" "),
         "grid-template-rows": form.rows.map((r) => `calc(${r} * var(--ch))`).join(" "),
-        "--across": String(across),
-        "--down": String(down),
+        "--across": String(form.columns.reduce((sum, c) => sum + Number(c), 0)),
+        "--down": String(form.rows.reduce((sum, r) => sum + r, 0)),
         "--ncols": String(form.columns.length),
         "--nrows": String(form.rows.length),
-        "--per-line": String(perLine),
       },
     });
     const used = new Set(form.areas.join(" ").split(/\s+/));
@@ -94,7 +87,8 @@ export class Board {
       style: { "grid-area": area, "--n": String(Math.max(size, 1)) },
     });
     if (size === 0) {
-      pile.append(h("div", { class: "slot", "aria-hidden": "true" }, spec.mark ?? ""));
+      const mark = spec.mark ?? "";
+      pile.append(h("div", { class: `slot${mark.length > 2 ? " word" : ""}`, "aria-hidden": "true" }, mark));
     } else if (kind === "stack") {
       const top = shown.length ? cardFace(shown[shown.length - 1]) : cardBack();
       top.style.setProperty("--depth", String(Math.min(size - 1, 5)));

@@ -1,7 +1,8 @@
 // Where each game's piles lie, as its book describes. A layout is a grid of named areas
 // (one string a row, one word a column, "." for a gap) with row heights in card heights, a wide
 // form for screens and a narrow one for phones; `slots` says which pile each area shows and how:
-// `stack` (squared, top card shown), `fan` (fanned downward, every card visible) or `row`.
+// `stack` (squared, top card shown), `fan` (fanned downward, every card visible) or `row`
+// (wrapping left to right). `mark` is written on an empty place.
 
 const range = (n) => Array.from({ length: n }, (_, i) => i + 1);
 const SUITS = ["S", "H", "D", "C"];
@@ -11,15 +12,19 @@ function slot(pile, kind, label, extra = {}) {
   return { pile, kind, label, ...extra };
 }
 
-const royalMarriage = () => ({
-  wide: { areas: ["st rw di"], columns: ["1", "row", "1"], rows: [4.3], perLine: 13 },
-  narrow: { areas: ["st di", "rw rw"], columns: ["1", "1fr"], rows: [1, 7.6], perLine: 8 },
-  slots: {
-    st: slot("stock", "stack", "stock"),
-    rw: slot("row", "row", "the row"),
-    di: slot("discard", "stack", "discards"),
-  },
-});
+/** Royal Marriage: the stock, then the row read left to right (wrapping), then the discards. */
+function royalMarriage() {
+  const spread = (n) => Array(n).fill("rw").join(" ");
+  return {
+    wide: { areas: [`st ${spread(13)} di`], columns: Array(15).fill("1"), rows: [4.3] },
+    narrow: { areas: ["st di . . . . . .", spread(8)], columns: Array(8).fill("1"), rows: [1, 7.5] },
+    slots: {
+      st: slot("stock", "stack", "stock", { mark: "stock" }),
+      rw: slot("row", "row", "the row"),
+      di: slot("discard", "stack", "discards", { mark: "discards" }),
+    },
+  };
+}
 
 function headsAndTails() {
   const row = (prefix) => range(8).map((i) => `${prefix}${i}`).join(" ");
@@ -62,8 +67,8 @@ function fourCorners() {
 function plait() {
   const slots = {
     pl: slot("plait", "fan", "the plait (its free end at the bottom)", { room: "fill" }),
-    st: slot("stock", "stack", "stock"),
-    wa: slot("waste", "stack", "waste heap"),
+    st: slot("stock", "stack", "stock", { mark: "stock" }),
+    wa: slot("waste", "stack", "waste heap", { mark: "waste" }),
   };
   for (const i of range(4)) slots[`c${i}`] = slot(`corner-${i}`, "stack", `corner ${i}`);
   for (const i of range(8)) {
@@ -93,10 +98,10 @@ function wrangle(me) {
   const slots = {};
   for (const [who, side] of [["m", me], ["o", op]]) {
     const whose = who === "m" ? "your" : "your opponent's";
-    slots[`${who}re`] = slot(`${side}-reserve`, "stack", `${whose} reserve`);
-    slots[`${who}st`] = slot(`${side}-stock`, "stack", `${whose} stock`);
-    slots[`${who}wa`] = slot(`${side}-waste`, "stack", `${whose} waste`);
-    slots[`${who}tu`] = slot(`${side}-turned`, "stack", `${whose} turned card`, { turned: true });
+    slots[`${who}re`] = slot(`${side}-reserve`, "stack", `${whose} reserve`, { mark: "reserve" });
+    slots[`${who}st`] = slot(`${side}-stock`, "stack", `${whose} stock`, { mark: "stock" });
+    slots[`${who}wa`] = slot(`${side}-waste`, "stack", `${whose} waste`, { mark: "waste" });
+    slots[`${who}tu`] = slot(`${side}-turned`, "stack", `${whose} turned card`, { mark: "turned" });
     for (const i of range(4)) slots[`${who}a${i}`] = slot(`${side}-aux-${i}`, "fan", `${whose} heap ${i}`, { room: 1.1 });
   }
   for (const i of range(8)) slots[`f${i}`] = slot(`foundation-${i}`, "stack", `foundation ${i}`);

@@ -80,10 +80,7 @@ export class GameView {
         h("div", { class: "controls" }, ...Object.values(this.controls), this.autoLabel)),
       h("div", { class: "bar lower" }, this.actions, this.turn, this.message),
       this.invite, this.ending, this.table, this.history);
-    if (this.request.game === "wrangle" || this.request.type === "join") {
-      this.controls.restart.hidden = this.controls.newDeal.hidden = this.autoLabel.hidden = true;
-      this.controls.redo.hidden = true;
-    }
+    if (this.request.game === "wrangle" || this.request.type === "join") this.twoPlayer();
   }
 
   send(message) {
@@ -124,13 +121,10 @@ export class GameView {
     this.root.dataset.toMove = obs.to_move ?? "";
     this.root.dataset.waiting = String(state.waiting);
     this.title.textContent = GAME_NAMES[obs.game] ?? obs.game;
-    if (obs.game === "wrangle") {
-      for (const key of ["restart", "newDeal", "redo"]) this.controls[key].hidden = true;
-      this.autoLabel.hidden = true;
-    }
+    if (obs.game === "wrangle") this.twoPlayer();
     const params = Object.values(obs.params).filter(Boolean).join(", ");
-    this.dealInfo.textContent = state.deal !== null && state.deal !== undefined
-      ? `Deal ${state.deal}${params ? ` · ${params}` : ""}` : params;
+    this.dealInfo.textContent = obs.game === "wrangle" ? this.opponentWords(state)
+      : `Deal ${state.deal}${params ? ` · ${params}` : ""}`;
     if (state.link && location.pathname + location.search !== state.link) {
       history.replaceState(null, "", state.link);
     }
@@ -149,6 +143,17 @@ export class GameView {
     this.showEnding(state);
     this.showHistory(state.moves);
     if (!first) this.say(state.last ? `Played ${state.last}.` : "");
+  }
+
+  /** The Wrangle: no restart, new deal, redo, hint or automatic moves. */
+  twoPlayer() {
+    for (const key of ["restart", "newDeal", "redo", "hint"]) this.controls[key].hidden = true;
+    this.autoLabel.hidden = true;
+  }
+
+  opponentWords(state) {
+    const vs = new URLSearchParams(state.link.split("?")[1] ?? "").get("vs");
+    return vs ? `against the computer (${vs})` : "a table for two";
   }
 
   showActions(obs) {
@@ -181,8 +186,7 @@ export class GameView {
       return;
     }
     const mine = obs.to_move === state.seat;
-    const other = this.request.opponent && this.request.opponent !== "human"
-      ? `the computer (${this.request.opponent})` : "your opponent";
+    const other = state.link.startsWith("/wrangle") ? "the computer" : "your opponent";
     this.turn.textContent = state.waiting ? "Waiting for the second player to join…"
       : `You are ${state.seat}. ` + (mine ? "Your turn." : `It is ${other}'s turn.`);
     this.turn.classList.toggle("mine", mine && !state.waiting);
@@ -234,7 +238,7 @@ export class GameView {
   }
 
   showHint(hint) {
-    this.say(hint.text + (hint.move ? ` Suggested: ${hint.move}.` : ""));
+    this.say(`Hint: ${hint.text}.`);
     this.board.showHint(hint.move);
     for (const b of this.actions.querySelectorAll("button")) {
       b.classList.toggle("hint-card", b.dataset.move === hint.move);

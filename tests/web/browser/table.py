@@ -1,0 +1,152 @@
+"""Driving the page as a player does: clicks on cards and piles, drags, buttons, and reading
+back the `state` message the page last received (`window.parlour.state`)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, WebSocket
+
+WIDE = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+SCREENSHOTS = Path(__file__).resolve().parents[3] / "docs" / "screenshots"
+APP = "#app"
+
+_NEXT_STATE_OR_REFUSAL = """(seen) => {
+  const app = document.getElementById("app");
+  return Number(app.dataset.stateSeq || 0) > seen || document.querySelector(".message.refused");
+}"""
+
+_LAYOUT_FAULTS = "\n".join(
+    line
+    for line in Path(__file__)
+    .with_name("layout_faults.js")
+    .read_text(encoding="utf-8")
+    .splitlines()
+    if not line.startswith("//")
+)
+
+
+class Table:
+    """One browser page showing a game of the live app."""
+
+    def __init__(self, page: Page, base_url: str) -> None:
+        self.page = page
+        self.base_url = base_url
+        self.script_errors: list[str] = []
+        self.received: list[dict[str, Any]] = []  # every websocket message from the server
+        page.on("pageerror", lambda error: self.script_errors.append(str(error)))
+        page.on("websocket", self._listen)
+
+    def _listen(self, socket: WebSocket) -> None:
+        socket.on("framereceived", lambda payload: self.received.append(json.loads(payload)))
+
+    # ----- reading the page -----------------------------------------------------------------
+    def open(self, path: str) -> dict[str, Any]:
+        self.page.goto(self.base_url + path)
+        self.page.wait_for_function("() => window.parlour && window.parlour.state")
+        return self.state
+
+    @property
+    def state(self) -> dict[str, Any]:
+        """The last `state` message the page received."""
+        return dict(self.page.evaluate("window.parlour.state"))
+
+    @property
+    def seq(self) -> int:
+        return int(self.page.get_attribute(APP, "data-state-seq") or 0)
+
+    @property
+    def message(self) -> str:
+        return self.page.inner_text(".message")
+
+    def wait_for_news(self, seen: int) -> None:
+        """Wait until a state newer than number `seen` has arrived (another player's move)."""
+        self.page.wait_for_function(
+            "(seen) => Number(document.getElementById('app').dataset.stateSeq || 0) > seen",
+            arg=seen,
+        )
+
+    def legal(self) -> list[str]:
+        return list(self.state["observation"]["legal_moves"])
+
+    # ----- acting ------------------------------------------------------------------------------
+    def top_card(self, pile: str) -> Any:
+        return self.page.locator(f'[data-pile="{pile}"] [data-card]').last
+
+    def pile(self, pile: str) -> Any:
+        return self.page.locator(f'[data-pile="{pile}"]')
+
+    def settle(self, seen: int) -> None:
+        """Wait for the server's answer: a new state, or a refusal shown in words."""
+        self.page.wait_for_function(_NEXT_STATE_OR_REFUSAL, arg=seen)
+        refused = self.page.locator(".message.refused")
+        if refused.count():
+            raise AssertionError(f"the server refused: {refused.inner_text()}")
+
+    def play(self, move: str) -> None:
+        """Play a move in notation the way a person would: a card then where it goes, the cards
+        a discard names, or the button of an action."""
+        seen = self.seq
+        words = move.split()
+        if words[0] in ("discard", "swap", "throw"):
+            for card in words[1:]:
+                self.page.locator(f'[data-pile="row"] [data-card="{card}"]').click()
+            choice = self.page.locator(f'.choice[data-move="{move}"]')
+            if choice.count():
+                choice.click()
+        elif ">" in move:
+            source, target = move.split(">")
+            self.top_card(source).click()
+            self.pile(target).click()
+        else:
+            self.page.click(f'.actions [data-move="{move}"]')
+        self.settle(seen)
+
+    def drag(self, move: str) -> None:
+        """Play a transfer by dragging its card onto the pile where it goes."""
+        source, target = move.split(">")
+        seen = self.seq
+        start = self.top_card(source).bounding_box()
+        end = self.pile(target).bounding_box()
+        assert start and end
+        mouse = self.page.mouse
+        mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+        mouse.down()
+        mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=8)
+        assert self.page.locator(".ghost").count() == 1, "the card did not follow the pointer"
+        mouse.up()
+        self.settle(seen)
+
+    def control(self, name: str) -> None:
+        seen = self.seq
+        self.page.click(f'[data-control="{name}"]')
+        self.settle(seen)
+
+    def hint(self) -> str | None:
+        self.page.evaluate(f'document.querySelector("{APP}").removeAttribute("data-hint")')
+        self.page.click('[data-control="hint"]')
+        self.page.wait_for_function(
+            f'() => document.querySelector("{APP}").hasAttribute("data-hint")'
+        )
+        return self.page.get_attribute(APP, "data-hint") or None
+
+    # ----- looking -----------------------------------------------------------------------------
+    def layout_faults(self) -> list[str]:
+        return list(self.page.evaluate(_LAYOUT_FAULTS))
+
+    def screenshot(self, name: str) -> list[str]:
+        """Screenshots at 1280×800 and at phone width into docs/screenshots; returns every
+        layout fault found at either size."""
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        faults = [f"wide: {f}" for f in self.layout_faults()]
+        self.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+        self.page.set_viewport_size(PHONE)
+        self.page.wait_for_function(f"() => innerWidth === {PHONE['width']}")
+        faults += [f"phone: {f}" for f in self.layout_faults()]
+        self.page.screenshot(path=str(SCREENSHOTS / f"{name}-phone.png"), full_page=True)
+        self.page.set_viewport_size(WIDE)
+        self.page.wait_for_function(f"() => innerWidth === {WIDE['width']}")
+        return faults
