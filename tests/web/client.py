@@ -1,0 +1,46 @@
+"""A small websocket client for the tests: JSON messages to and from the live server."""
+
+from __future__ import annotations
+
+import json
+from contextlib import ExitStack
+from typing import Any
+
+from websockets.sync.client import ClientConnection, connect
+
+WAIT = 30.0  # seconds a test waits for a message before failing
+
+
+class Player:
+    """One page's socket."""
+
+    def __init__(self, base_url: str) -> None:
+        self._stack = ExitStack()
+        url = base_url.replace("http", "ws", 1) + "/ws"
+        self.socket: ClientConnection = self._stack.enter_context(connect(url))
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        self.socket.send(message if isinstance(message, str) else json.dumps(message))
+
+    def receive(self) -> dict[str, Any]:
+        return dict(json.loads(self.socket.recv(timeout=WAIT)))
+
+    def ask(self, message: dict[str, Any] | str) -> dict[str, Any]:
+        """Send `message` and return the answer."""
+        self.send(message)
+        return self.receive()
+
+    def start(self, **new: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+        """`new` game: the `joined` and first `state` answers."""
+        joined = self.ask({"type": "new", **new})
+        assert joined["type"] == "joined", joined
+        return joined, self.receive()
+
+    def close(self) -> None:
+        self._stack.close()
+
+    def __enter__(self) -> Player:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
