@@ -10,6 +10,7 @@ import secrets
 from typing import Any
 
 from parlour.agents import make_agent
+from parlour.core.cards import parse_cards
 from parlour.core.deals import MAX_DEAL
 from parlour.core.errors import IllegalMove
 from parlour.core.game import WON
@@ -45,10 +46,16 @@ class Lobby:
             opponent = opponent or DEFAULT_OPPONENT
         elif opponent is not None:
             raise ProtocolError(f"{game.info.name} is played alone: it takes no opponent")
-        deal = message.get("deal")
-        if deal is None:
+        deal, deck = message.get("deal"), message.get("deck")
+        if deck is None and deal is None:
             deal = secrets.randbelow(MAX_DEAL if game.info.seats else RANDOM_DEALS)
-        session = Session(game, params, deal=deal, autoplay=bool(message.get("autoplay")))
+        session = Session(
+            game,
+            params,
+            deal=deal,
+            deck=None if deck is None else parse_cards(deck),
+            autoplay=bool(message.get("autoplay")),
+        )
         room = Room(
             game_id=secrets.token_urlsafe(9),
             session=session,

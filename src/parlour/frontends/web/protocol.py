@@ -37,6 +37,7 @@ _SCHEMA: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
         "game": ((str,), True),
         "params": ((dict,), False),
         "deal": ((int,), False),
+        "deck": ((str,), False),
         "autoplay": ((bool,), False),
         "opponent": ((str,), False),
     },
@@ -88,6 +89,8 @@ def _check_values(kind: str, fields: dict[str, Any]) -> None:
     params = fields.get("params", {})
     if not all(isinstance(v, str) for v in params.values()):
         raise ProtocolError('every value of "params" must be text')
+    if "deal" in fields and "deck" in fields:
+        raise ProtocolError('give "deal" or "deck", not both')
     opponent = fields.get("opponent")
     if opponent is not None and opponent not in OPPONENTS:
         raise ProtocolError(f'"opponent" must be one of {", ".join(OPPONENTS)}')

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
+from parlour.core.cards import cards_str
 from parlour.core.errors import IllegalMove
 from parlour.core.moves import parse_move
 from parlour.core.params import params_dict
@@ -97,7 +98,9 @@ class Room:
             return f"/table/{self.table_id}"
         if self.two_player:
             return f"/wrangle?{urlencode({'vs': self.opponent})}"
-        query = {**params_dict(self.session.first.params), "deal": self.session.first.deal}
+        first, deck = self.session.first, self.session.deck
+        chosen = {"deal": first.deal} if deck is None else {"deck": cards_str(deck)}
+        query = {**params_dict(first.params), **chosen}
         return f"/play/{self.game.info.id}?{urlencode(query)}"
 
     def seat_for(self, token: str) -> str | None:
