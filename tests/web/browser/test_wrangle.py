@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import random
 from typing import Any
+from urllib.parse import urlencode
 
 from playwright.sync_api import BrowserContext
 
 from parlour.core.moves import parse_move
 from parlour.games import get_game
+from tests.conformance.wins import known_win, load_wins
 from tests.web.browser.table import Table
 
 WRANGLE = get_game("wrangle")
@@ -31,20 +33,28 @@ def observed_in_order(table: Table, seat: str, states: list[Any]) -> None:
         assert at < len(expected), f"{seat} received an observation of no true state"
 
 
+def seat_table(
+    pair: tuple[BrowserContext, BrowserContext], base_url: str, query: dict[str, Any]
+) -> tuple[Table, Table]:
+    """North opens a table for two and south joins it by the link north was given."""
+    north = Table(pair[0].new_page(), base_url)
+    south = Table(pair[1].new_page(), base_url)
+    first = north.open(f"/wrangle?{urlencode({'vs': 'human', **query})}")
+    assert first["waiting"] is True
+    assert "Waiting" in north.page.inner_text(".turn")
+    link = north.page.get_attribute("[data-join-link]", "data-join-link")
+    assert link and link.startswith(base_url + "/table/")
+    assert north.page.url == link
+    south.open(link.removeprefix(base_url))
+    north.page.wait_for_function("() => window.parlour.state.waiting === false")
+    assert north.state["seat"] == "north" and south.state["seat"] == "south"
+    return north, south
+
+
 def test_two_people_at_a_table_see_only_their_own_cards(
     browser_context_pair: tuple[BrowserContext, BrowserContext], live_server: str
 ) -> None:
-    north = Table(browser_context_pair[0].new_page(), live_server)
-    south = Table(browser_context_pair[1].new_page(), live_server)
-    first = north.open(f"/wrangle?vs=human&deal={DEAL}")
-    assert first["waiting"] is True
-    link = north.page.get_attribute("[data-join-link]", "data-join-link")
-    assert link and link.startswith(live_server + "/table/")
-    assert north.page.url == link
-
-    south.open(link.removeprefix(live_server))
-    north.page.wait_for_function("() => window.parlour.state.waiting === false")
-    assert north.state["seat"] == "north" and south.state["seat"] == "south"
+    north, south = seat_table(browser_context_pair, live_server, {"deal": DEAL})
     assert not north.state["waiting"] and not south.state["waiting"]
 
     params = WRANGLE.info.params_type()
@@ -68,6 +78,7 @@ def test_two_people_at_a_table_see_only_their_own_cards(
 
     observed_in_order(north, "north", true_states)
     observed_in_order(south, "south", true_states)
+    assert south.screenshot("wrangle-table") == []
 
     # Out of turn: the player not to move sends the other's move; it is refused, nothing changes.
     to_move = WRANGLE.to_move(true_states[-1])
@@ -105,3 +116,29 @@ def test_the_wrangle_against_the_computer(table: Table) -> None:
     assert table.state["last"] == "turn"
     assert table.state["observation"]["to_move"] == "north"
     assert table.top_card("north-turned").count() == 1  # WR-4: the turned card waits to be placed
+
+
+def test_a_known_win_of_the_wrangle_between_two_browsers(
+    browser_context_pair: tuple[BrowserContext, BrowserContext], live_server: str
+) -> None:
+    params = WRANGLE.info.params_type()
+    start, moves = known_win(WRANGLE, params)
+    deck = load_wins(WRANGLE)["wrangle(first=cut)"]["deck"]
+    north, south = seat_table(browser_context_pair, live_server, {"deck": deck})
+    seats = {"north": north, "south": south}
+    states = [start]
+    dragged = next(m for m in moves if ">" in m)
+    for move in moves:
+        mover = seats[WRANGLE.to_move(states[-1])]
+        if move == dragged:
+            mover.drag(move)
+        else:
+            mover.play(move)
+        states.append(WRANGLE.apply(states[-1], parse_move(move)))
+    assert WRANGLE.outcome(states[-1]) == "north"
+    for seat, table in seats.items():
+        table.page.wait_for_function("() => window.parlour.state.observation.outcome !== null")
+        assert table.state["observation"] == WRANGLE.observe(states[-1], seat)
+        observed_in_order(table, seat, states)
+    assert "You won" in north.page.inner_text(".ending")
+    assert "North won" in south.page.inner_text(".ending")

@@ -7,11 +7,15 @@ import { LegalMoves, sameCards } from "./moves.js";
 
 const DRAG_THRESHOLD = 6;
 
-/** Which action a click on a pile stands for (clicking the stock deals, and so on). */
-function pileAction(legal, pile, size) {
-  const wanted = pile.endsWith("stock") ? (size > 0 ? ["deal", "turn"] : ["redeal", "pass"]) : [];
+/** Which action a click on a pile stands for: one's own stock deals or turns a card, and
+ * an empty one redeals or passes. */
+function pileAction(legal, pile, size, player) {
+  const own = pile === "stock" || pile === `${player}-stock`;
+  const wanted = !own ? [] : size > 0 ? ["deal", "turn"] : ["redeal", "pass"];
   return legal.actions.find((m) => wanted.includes(m.word))?.text;
 }
+
+const ACTIVATE_KEYS = new Set(["Enter", " "]);
 
 export class Board {
   /**
@@ -32,6 +36,12 @@ export class Board {
     this.narrow.addEventListener("change", () => this.draw());
     root.addEventListener("click", (e) => this.onClick(e));
     root.addEventListener("pointerdown", (e) => this.onPointerDown(e));
+    root.addEventListener("keydown", (e) => {
+      if (!ACTIVATE_KEYS.has(e.key) || !(e.target instanceof Element) || !e.target.matches("[data-pile], [data-card]")) return;
+      e.preventDefault();
+      const top = e.target.matches("[data-card]") ? e.target : e.target.querySelector("[data-card]:last-of-type");
+      (top ?? e.target).click();
+    });
   }
 
   show(obs, layout) {
@@ -83,7 +93,7 @@ export class Board {
       (shown.length && kind === "stack" ? `, ${cardWords(shown[shown.length - 1])} on top` : "");
     const pile = h("div", {
       class: `pile ${kind}${spec.corner ? " corner" : ""}${spec.across ? " across" : ""}${size ? "" : " empty"}`,
-      "data-pile": name, "data-size": size, role: "group", "aria-label": label, title: label,
+      "data-pile": name, "data-size": size, role: "button", tabindex: "0", "aria-label": label, title: label,
       style: { "grid-area": area, "--n": String(Math.max(size, 1)) },
     });
     if (size === 0) {
@@ -98,6 +108,10 @@ export class Board {
       shown.forEach((card, i) => {
         const el = cardFace(card);
         el.style.setProperty("--i", String(i));
+        if (kind === "row") {
+          el.setAttribute("tabindex", "0");
+          el.setAttribute("role", "button");
+        }
         pile.append(el);
       });
     }
@@ -171,7 +185,7 @@ export class Board {
       this.pick(name);
       return;
     }
-    const action = pileAction(this.legal, name, size);
+    const action = pileAction(this.legal, name, size, this.obs.player);
     if (action) {
       this.hooks.move(action);
     } else if (this.obs.outcome === null && this.obs.legal_moves.length) {

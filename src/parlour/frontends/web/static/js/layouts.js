@@ -73,7 +73,7 @@ function plait() {
   for (const i of range(4)) slots[`c${i}`] = slot(`corner-${i}`, "stack", `corner ${i}`);
   for (const i of range(8)) {
     slots[`a${i}`] = slot(`aux-${i}`, "stack", `auxiliary ${i}`, { across: true });
-    slots[`f${i}`] = slot(`foundation-${i}`, "stack", `foundation ${i}`);
+    slots[`f${i}`] = slot(`foundation-${i}`, "stack", `foundation ${i}`, { mark: "foundation" });
   }
   return {
     wide: {
@@ -104,7 +104,9 @@ function wrangle(me) {
     slots[`${who}tu`] = slot(`${side}-turned`, "stack", `${whose} turned card`, { mark: "turned" });
     for (const i of range(4)) slots[`${who}a${i}`] = slot(`${side}-aux-${i}`, "fan", `${whose} heap ${i}`, { room: 1.1 });
   }
-  for (const i of range(8)) slots[`f${i}`] = slot(`foundation-${i}`, "stack", `foundation ${i}`);
+  for (const i of range(8)) {
+    slots[`f${i}`] = slot(`foundation-${i}`, "stack", `foundation ${i}`, { mark: "foundation" });
+  }
   const aux = (who) => `. . ${who}a1 ${who}a2 ${who}a3 ${who}a4 . .`;
   return {
     wide: {

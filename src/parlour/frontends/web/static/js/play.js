@@ -124,7 +124,7 @@ export class GameView {
     if (obs.game === "wrangle") this.twoPlayer();
     const params = Object.values(obs.params).filter(Boolean).join(", ");
     this.dealInfo.textContent = obs.game === "wrangle" ? this.opponentWords(state)
-      : `Deal ${state.deal}${params ? ` · ${params}` : ""}`;
+      : `${state.deal === null ? "A given deck" : `Deal ${state.deal}`}${params ? ` · ${params}` : ""}`;
     if (state.link && location.pathname + location.search !== state.link) {
       history.replaceState(null, "", state.link);
     }
