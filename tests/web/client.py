@@ -44,3 +44,25 @@ class Player:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def quiet(player: Player, seconds: float = 0.3) -> bool:
+    """Whether `player` receives nothing for `seconds` (what a bystander should get)."""
+    try:
+        player.socket.recv(timeout=seconds)
+    except TimeoutError:
+        return True
+    return False
+
+
+def game_now(base_url: str, joined: dict[str, Any]) -> dict[str, Any]:
+    """The game's state as a fresh socket resuming it sees, without the clock."""
+    with Player(base_url) as look:
+        assert look.ask({"type": "resume", **seat_of(joined)})["type"] == "joined"
+        state = look.receive()
+    state.pop("elapsed")
+    return state
+
+
+def seat_of(joined: dict[str, Any]) -> dict[str, str]:
+    return {"game_id": joined["game_id"], "token": joined["token"]}

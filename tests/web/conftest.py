@@ -46,6 +46,6 @@ class LiveServer:
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL (`http://127.0.0.1:PORT`) of the app serving a fresh temporary database."""
-    running = LiveServer(tmp_path_factory.mktemp("web") / "parlour.db").start()
+    running = LiveServer(tmp_path_factory.mktemp("web") / "parlour.db", computer_pause=0.05).start()
     yield running.url
     running.stop()

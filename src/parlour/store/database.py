@@ -23,6 +23,7 @@ _MIGRATIONS = {
         game_id TEXT PRIMARY KEY,
         game TEXT NOT NULL,
         record TEXT NOT NULL,
+        outcome TEXT,
         seats TEXT NOT NULL,
         opponent TEXT,
         table_id TEXT UNIQUE,
@@ -30,6 +31,7 @@ _MIGRATIONS = {
         elapsed REAL NOT NULL,
         updated TEXT NOT NULL
     );
+    CREATE INDEX games_in_play ON games (outcome, updated);
     CREATE TABLE results (
         game_id TEXT PRIMARY KEY,
         game TEXT NOT NULL,

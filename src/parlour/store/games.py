@@ -42,11 +42,12 @@ class GameStore:
         now = datetime.now(UTC).isoformat(timespec="seconds")
         with self._lock:
             self._db.execute(
-                "INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game.game_id,
                     game.record.game,
                     json.dumps(game.record.to_json()),
+                    game.record.outcome,
                     json.dumps(game.seats),
                     game.opponent,
                     game.table_id,
@@ -62,12 +63,14 @@ class GameStore:
     def by_table(self, table_id: str) -> SavedGame | None:
         return self._one("SELECT * FROM games WHERE table_id = ?", table_id)
 
-    def in_play(self) -> list[SavedGame]:
+    def in_play(self, limit: int = 50) -> list[SavedGame]:
         """Games not yet ended, the most recently played first."""
         with self._lock:
-            rows = self._db.execute("SELECT * FROM games ORDER BY updated DESC").fetchall()
-        games = [_saved(row) for row in rows]
-        return [game for game in games if game.record.outcome is None]
+            rows = self._db.execute(
+                "SELECT * FROM games WHERE outcome IS NULL ORDER BY updated DESC LIMIT ?",
+                (limit,),
+            ).fetchall()
+        return [_saved(row) for row in rows]
 
     def _one(self, query: str, key: str) -> SavedGame | None:
         with self._lock:
@@ -76,7 +79,7 @@ class GameStore:
 
 
 def _saved(row: tuple[Any, ...]) -> SavedGame:
-    game_id, _, record, seats, opponent, table_id, autoplay, elapsed, updated = row
+    game_id, _, record, _, seats, opponent, table_id, autoplay, elapsed, updated = row
     return SavedGame(
         game_id=game_id,
         record=GameRecord.from_json(json.loads(record)),

@@ -136,6 +136,10 @@ class Lobby:
         computer play if it is its turn."""
         self.save(room)
         await room.broadcast(last)
+        self.wake_computer(room)
+
+    def wake_computer(self, room: Room) -> None:
+        """Start the computer's turn if it is the computer's to play and it is not playing."""
         computer = room.computer_seat
         if computer is not None and room.to_move == computer and room.computer_task is None:
             room.computer_task = asyncio.create_task(self._computer(room))

@@ -62,7 +62,7 @@ def parse_message(text: str | bytes) -> Message:
         raise ProtocolError(f"the message is too long (the limit is {MAX_MESSAGE_BYTES} bytes)")
     try:
         data = json.loads(text)
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):
         raise ProtocolError("the message is not valid JSON") from None
     if not isinstance(data, dict):
         raise ProtocolError("a message must be a JSON object with a type")

@@ -5,6 +5,7 @@ changed."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -14,6 +15,8 @@ from parlour.frontends.web.hints import Hinter
 from parlour.frontends.web.lobby import Lobby
 from parlour.frontends.web.protocol import Message, ProtocolError, parse_message
 from parlour.frontends.web.rooms import HOME_SEAT, Client, Room
+
+log = logging.getLogger(__name__)
 
 
 class Conversation:
@@ -56,6 +59,9 @@ class Conversation:
             await self.act(message)
         except ParlourError as error:
             await self.send({"type": "error", "message": str(error)})
+        except Exception:
+            log.exception("a message could not be handled")
+            await self.send({"type": "error", "message": "the server failed on that message"})
 
     async def act(self, message: Message) -> None:
         kind = message.type
@@ -68,14 +74,16 @@ class Conversation:
         elif kind == "resume":
             token = message.get("token")
             room, seat = self.lobby.resume(message.get("game_id"), token)
-            await self._entered(room, seat, token)
+            await self._entered(room, seat, token, alone=True)
         elif kind == "hint":
             room, _ = self._held()
             await self.send(await self.hinter.hint(room))
         else:
             await self._change(message)
 
-    async def _entered(self, room: Room, seat: str, token: str) -> None:
+    async def _entered(self, room: Room, seat: str, token: str, alone: bool = False) -> None:
+        """Answer `joined` and the state; the other seats hear of it unless nothing changed
+        for them (`alone`: a seat resumed)."""
         self.lobby.enter(self.client, room, seat)
         joined: dict[str, Any] = {
             "type": "joined",
@@ -87,7 +95,11 @@ class Conversation:
         if room.waiting and seat == HOME_SEAT:
             joined["join_link"] = f"/table/{room.table_id}"
         await self.send(joined)
-        await self.lobby.changed(room)
+        if alone:
+            await self.send(room.state_message(seat))
+            self.lobby.wake_computer(room)
+        else:
+            await self.lobby.changed(room)
 
     def _held(self) -> tuple[Room, str]:
         room, seat = self.client.room, self.client.seat
