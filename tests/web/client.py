@@ -6,6 +6,7 @@ import json
 from contextlib import ExitStack
 from typing import Any
 
+import httpx
 from websockets.sync.client import ClientConnection, connect
 
 WAIT = 30.0  # seconds a test waits for a message before failing
@@ -66,3 +67,11 @@ def game_now(base_url: str, joined: dict[str, Any]) -> dict[str, Any]:
 
 def seat_of(joined: dict[str, Any]) -> dict[str, str]:
     return {"game_id": joined["game_id"], "token": joined["token"]}
+
+
+def stats_of(base_url: str, game: str, params: dict[str, str]) -> tuple[int, int]:
+    """(played, won) of `game` with `params` in the server's statistics; (0, 0) if none."""
+    for entry in httpx.get(base_url + "/api/stats").json():
+        if (entry["game"], entry["params"]) == (game, params):
+            return entry["played"], entry["won"]
+    return 0, 0

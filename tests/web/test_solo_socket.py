@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
 import pytest
 
 from parlour.core.game import Game
@@ -13,7 +12,7 @@ from parlour.core.session import Session
 from parlour.games import all_games, get_game
 from parlour.games.royal_marriage import RoyalMarriageParams
 from tests.conformance.wins import case_key, known_win, load_wins
-from tests.web.client import Player
+from tests.web.client import Player, stats_of
 
 
 def test_new_answers_joined_then_the_deal_s_observation(live_server: str) -> None:
@@ -139,6 +138,7 @@ def test_a_known_win_played_over_the_socket_counts_once_in_the_stats(live_server
     game = get_game("royal-marriage")
     params = RoyalMarriageParams(mode="open")
     start, moves = known_win(game, params)
+    played, won = stats_of(live_server, game.info.id, params_dict(params))
     with Player(live_server) as player:
         player.start(game=game.info.id, params=params_dict(params), deal=start.deal)
         for move in moves:
@@ -146,10 +146,4 @@ def test_a_known_win_played_over_the_socket_counts_once_in_the_stats(live_server
         assert state["observation"]["outcome"] == "won"
         player.ask({"type": "undo"})
         assert player.ask({"type": "redo"})["observation"]["outcome"] == "won"
-    (entry,) = [
-        s
-        for s in httpx.get(live_server + "/api/stats").json()
-        if s["params"] == params_dict(params)
-    ]
-    assert (entry["game"], entry["played"], entry["won"]) == ("royal-marriage", 1, 1)
-    assert entry["best_seconds"] is not None and entry["current_streak"] == 1
+    assert stats_of(live_server, game.info.id, params_dict(params)) == (played + 1, won + 1)

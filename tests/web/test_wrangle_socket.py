@@ -15,7 +15,7 @@ from parlour.core.game import Visibility
 from parlour.core.session import Session
 from parlour.games import get_game
 from tests.conformance.wins import load_wins
-from tests.web.client import Player, quiet, seat_of
+from tests.web.client import Player, quiet, seat_of, stats_of
 
 WRANGLE = get_game("wrangle")
 KNOWN = load_wins(WRANGLE)["wrangle(first=cut)"]
@@ -155,3 +155,22 @@ def test_against_the_computer_its_moves_come_one_state_at_a_time(live_server: st
             computer_moves += mover == "south"
             check_view(state, truth, "north")
         assert computer_moves > 0
+
+
+def test_a_win_against_the_computer_counts_in_the_stats_by_opponent(live_server: str) -> None:
+    truth = Session(WRANGLE, deck=parse_cards(KNOWN["deck"]))
+    params = {"first": "cut", "opponent": "strong"}
+    played, won = stats_of(live_server, "wrangle", params)
+    with Player(live_server) as person:
+        person.start(game="wrangle", opponent="strong", deck=KNOWN["deck"])
+        for move in KNOWN["moves"]:  # north wins in his first turn
+            truth.play(move)
+            check_view(person.ask({"type": "move", "move": move}), truth, "north")
+    assert stats_of(live_server, "wrangle", params) == (played + 1, won + 1)
+
+
+def test_hints_restarts_and_automatic_moves_are_refused_in_the_wrangle(live_server: str) -> None:
+    with Player(live_server) as person:
+        person.start(game="wrangle", opponent="greedy", deck=KNOWN["deck"])
+        for message in ({"type": "hint"}, {"type": "restart"}, {"type": "autoplay", "on": True}):
+            assert person.ask(message)["type"] == "error"

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from parlour.frontends.cli.common import console, guarded
+from parlour.frontends.cli.common import BAD_INPUT, errors, guarded
 from parlour.frontends.web.app import create_app
 from parlour.frontends.web.server import address, bind, server
 from parlour.store.database import default_path
@@ -25,7 +25,7 @@ def serve_command(
     try:
         sock = bind(host, port)
     except OSError as error:
-        console.print(f"parlour: cannot listen on {host}:{port}: {error.strerror}")
-        raise typer.Exit(2) from None
-    console.print(f"Parlour is serving at {address(sock)}/  (Ctrl-C stops it)")
+        errors.print(f"parlour: cannot listen on {host}:{port}: {error.strerror}")
+        raise typer.Exit(BAD_INPUT) from None
+    typer.echo(f"Parlour is serving at {address(sock)}/  (Ctrl-C stops it)")
     server(app).run(sockets=[sock])
