@@ -19,7 +19,7 @@ async def computer_turns(room: Room, agent: Agent, lobby: Lobby, pause: float) -
     """Play for `room.computer_seat` while it is that seat's turn and the game goes on."""
     seat = room.computer_seat
     rng = Random()
-    while seat is not None and room.session.outcome is None and room.to_move == seat:
+    while seat is not None and room.outcome is None and room.to_move == seat:
         observation = room.game.observe(room.session.state, seat)
         move = await asyncio.to_thread(agent.choose, room.game, observation, rng)
         last = room.play(seat, str(move))

@@ -146,7 +146,7 @@ class Lobby:
 
     def save(self, room: Room) -> None:
         self.games.save(room.saved())
-        outcome = room.session.outcome
+        outcome = room.outcome
         if outcome is None or room.opponent == HUMAN:
             return
         won = outcome == (WON if room.computer_seat is None else HOME_SEAT)

@@ -60,6 +60,8 @@ class Room:
     clients: set[Client] = field(default_factory=set)
     ended_seconds: float | None = None
     computer_task: asyncio.Task[None] | None = None
+    _outcome_of: Any = None
+    _outcome: str | None = None
 
     # ----- facts -----------------------------------------------------------------------------
     @property
@@ -69,6 +71,14 @@ class Room:
     @property
     def two_player(self) -> bool:
         return bool(self.game.info.seats)
+
+    @property
+    def outcome(self) -> str | None:
+        """The session's outcome, worked out once per position (it can cost a move search)."""
+        state = self.session.state
+        if self._outcome_of is not state:
+            self._outcome_of, self._outcome = state, self.session.outcome
+        return self._outcome
 
     @property
     def to_move(self) -> str | None:
@@ -198,7 +208,7 @@ class Room:
         once the game has ended."""
         if self.two_player and self.to_move != mover_before:
             self.session.undo_floor = len(self.session.moves)
-        if self.session.outcome is None:
+        if self.outcome is None:
             self.ended_seconds = None
         elif self.ended_seconds is None:
             self.ended_seconds = self.elapsed_before + self.session.elapsed
