@@ -28,4 +28,8 @@ def address(sock: socket.socket) -> str:
 
 def server(app: FastAPI) -> uvicorn.Server:
     """A uvicorn server for `app`, quiet but for warnings."""
-    return uvicorn.Server(uvicorn.Config(app, log_level="warning", ws_max_size=1024 * 1024))
+    return uvicorn.Server(
+        uvicorn.Config(
+            app, log_level="warning", ws_max_size=1024 * 1024, ws_per_message_deflate=False
+        )
+    )
