@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, sync_playwright
 
 from tests.web.browser.table import WIDE, Table
+from tests.web.conftest import LiveServer
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -19,6 +20,15 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The browser tests' own app and database, so that their games and statistics never meet
+    those of the other web tests."""
+    running = LiveServer(tmp_path_factory.mktemp("browser") / "parlour.db").start()
+    yield running.url
+    running.stop()
 
 
 @pytest.fixture(scope="session")

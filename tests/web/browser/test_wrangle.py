@@ -127,8 +127,17 @@ def test_a_known_win_of_the_wrangle_between_two_browsers(
     north, south = seat_table(browser_context_pair, live_server, {"deck": deck})
     seats = {"north": north, "south": south}
     states = [start]
-    dragged = next(m for m in moves if ">" in m)
-    for move in moves:
+    # Undo and redo within one's own turn: the states seen go forward, back and forward again.
+    after_first = WRANGLE.apply(start, parse_move(moves[0]))
+    north.play(moves[0])
+    north.control("undo")
+    assert north.state["observation"] == WRANGLE.observe(start, "north")
+    north.control("redo")
+    assert north.state["moves"] == moves[:1]
+    states += [after_first, start, after_first]
+
+    dragged = next(m for m in moves[1:] if ">" in m)
+    for move in moves[1:]:
         mover = seats[WRANGLE.to_move(states[-1])]
         if move == dragged:
             mover.drag(move)

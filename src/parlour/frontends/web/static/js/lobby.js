@@ -82,7 +82,7 @@ function wrangleStart() {
   return h("div", { class: "start", "data-start": "wrangle" },
     h("label", {}, "Against ", vs),
     h("button", { type: "button", class: "primary", "data-control": "vs-computer",
-      onclick: () => location.assign(`/wrangle?vs=${vs.value}`) }, "Play the computer"),
+      onclick: () => location.assign(`/wrangle?vs=${vs.value}&new=1`) }, "Play the computer"),
     h("button", { type: "button", "data-control": "new-table",
       onclick: () => location.assign("/wrangle?vs=human") }, "Open a table for two"));
 }

@@ -11,10 +11,12 @@ const AUTOPLAY_KEY = "parlour.autoplay";
 const GAME_NAMES = { "royal-marriage": "Royal Marriage", "heads-and-tails": "Heads and Tails",
   "four-corners": "The Four Corners", plait: "The Plait", wrangle: "The Wrangle" };
 
-/** What the page's address asks for: the first message to send, and what to call the page. */
+/** What the page's address asks for: the first message to send. */
 export function startRequest(path, query) {
+  const fresh = query.has("new");  // the lobby asks for a new game, not the one held here
+  query.delete("new");
   const here = path + (query.toString() ? `?${query}` : "");
-  const held = seatForLink(here);
+  const held = fresh ? null : seatForLink(here);
   if (held) return { type: "resume", game_id: held, token: heldSeats()[held].token };
   const table = path.match(/^\/table\/([^/]+)$/);
   if (table) return { type: "join", table: decodeURIComponent(table[1]) };
@@ -145,10 +147,11 @@ export class GameView {
     if (!first) this.say(state.last ? `Played ${state.last}.` : "");
   }
 
-  /** The Wrangle: no restart, new deal, redo, hint or automatic moves. */
+  /** The Wrangle: undo and redo within one's own turn only; no restart, new deal, hint or
+   * automatic moves. */
   twoPlayer() {
-    for (const key of ["restart", "newDeal", "redo", "hint"]) this.controls[key].hidden = true;
-    this.autoLabel.hidden = true;
+    for (const key of ["restart", "newDeal", "hint"]) this.controls[key].hidden = true;
+    this.autoLabel.hidden = this.copyLink.hidden = true;
   }
 
   opponentWords(state) {
