@@ -7,6 +7,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,7 +20,7 @@ START_LIMIT = 20.0  # seconds allowed for the server to start before the fixture
 class LiveServer:
     """The app running on a loopback port until `stop`."""
 
-    def __init__(self, db_path: Path, **options: float) -> None:
+    def __init__(self, db_path: Path, **options: Any) -> None:
         self.db_path = db_path
         self._sock = bind("127.0.0.1", 0)
         self.url = address(self._sock)

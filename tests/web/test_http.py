@@ -66,3 +66,12 @@ def test_saved_lists_a_game_in_play(client: TestClient) -> None:
     assert saved["game_id"] == joined["game_id"]
     assert (saved["game"], saved["deal"], saved["moves"]) == ("plait", 7, 0)
     assert saved["params"] == {"variant": "standard"}
+
+
+def test_saved_never_shows_the_deal_of_a_wrangle(client: TestClient) -> None:
+    with client.websocket_connect("/ws") as socket:
+        socket.send_json({"type": "new", "game": "wrangle", "opponent": "human", "deal": 9})
+        socket.receive_json()
+        socket.receive_json()
+    (saved,) = client.get("/api/saved").json()
+    assert (saved["game"], saved["deal"]) == ("wrangle", None)

@@ -18,6 +18,7 @@ from urllib.parse import urlencode
 
 from parlour.core.cards import cards_str
 from parlour.core.errors import IllegalMove
+from parlour.core.game import Game
 from parlour.core.moves import parse_move
 from parlour.core.params import params_dict
 from parlour.core.session import Session
@@ -65,7 +66,7 @@ class Room:
 
     # ----- facts -----------------------------------------------------------------------------
     @property
-    def game(self) -> Any:
+    def game(self) -> Game[Any, Any]:
         return self.session.game
 
     @property
@@ -82,14 +83,12 @@ class Room:
 
     @property
     def to_move(self) -> str | None:
-        return self.game.to_move(self.session.state)  # type: ignore[no-any-return]
+        return self.game.to_move(self.session.state)
 
     @property
     def computer_seat(self) -> str | None:
         """The seat the computer plays, when the opponent is a computer."""
-        if self.opponent in (None, HUMAN):
-            return None
-        return next(seat for seat in self.game.info.seats if seat not in self.seats)
+        return None if self.opponent in (None, HUMAN) else self._unheld_seat()
 
     @property
     def waiting(self) -> bool:
@@ -122,8 +121,10 @@ class Room:
         return None
 
     def free_seat(self) -> str | None:
-        if not self.waiting:
-            return None
+        """The seat a second person may take at a waiting table."""
+        return self._unheld_seat() if self.waiting else None
+
+    def _unheld_seat(self) -> str:
         return next(seat for seat in self.game.info.seats if seat not in self.seats)
 
     def take_seat(self, seat: str) -> str:
