@@ -29,6 +29,9 @@ _LAYOUT_FAULTS = "\n".join(
 )
 
 
+_CARDS_DRAWN = "() => [...document.images].every((image) => image.complete && image.naturalWidth)"
+
+
 class Table:
     """One browser page showing a game of the live app."""
 
@@ -142,12 +145,14 @@ class Table:
         """Screenshots at 1280×800 and at phone width into docs/screenshots; returns every
         layout fault found at either size."""
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        faults = [f"wide: {f}" for f in self.layout_faults()]
-        self.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
-        self.page.set_viewport_size(PHONE)
-        self.page.wait_for_function(f"() => innerWidth === {PHONE['width']}")
-        faults += [f"phone: {f}" for f in self.layout_faults()]
-        self.page.screenshot(path=str(SCREENSHOTS / f"{name}-phone.png"), full_page=True)
+        faults: list[str] = []
+        for size, suffix in ((WIDE, ""), (PHONE, "-phone")):
+            self.page.set_viewport_size(size)
+            self.page.wait_for_function(f"() => innerWidth === {size['width']}")
+            self.page.wait_for_function(_CARDS_DRAWN)
+            faults += [f"{size['width']} px: {fault}" for fault in self.layout_faults()]
+            path = SCREENSHOTS / f"{name}{suffix}.png"
+            self.page.screenshot(path=str(path), full_page=size is PHONE)
         self.page.set_viewport_size(WIDE)
         self.page.wait_for_function(f"() => innerWidth === {WIDE['width']}")
         return faults
