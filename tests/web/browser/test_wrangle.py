@@ -82,8 +82,11 @@ def test_two_people_at_a_table_see_only_their_own_cards(
 
     # Out of turn: the player not to move sends the other's move; it is refused, nothing changes.
     to_move = WRANGLE.to_move(true_states[-1])
-    idle = seats["south" if to_move == "north" else "north"]
+    idle_seat = "south" if to_move == "north" else "north"
+    idle = seats[idle_seat]
     before = idle.state
+    idle.pile(f"{idle_seat}-reserve").click()
+    assert "Wait for your turn" in idle.message
     idle.page.evaluate(
         "(move) => window.parlour.send({type: 'move', move})", seats[to_move].legal()[0]
     )

@@ -131,7 +131,7 @@ export class Board {
       const name = pile.dataset.pile;
       pile.classList.toggle("selected", name === this.selected);
       pile.classList.toggle("target", targets.has(name));
-      pile.classList.toggle("movable", !this.selected && sources.has(name));
+      pile.classList.toggle("movable", sources.has(name));
       pile.classList.toggle("hint-from", hintPiles[0] === name);
       pile.classList.toggle("hint-to", hintPiles[1] === name);
     }
@@ -188,7 +188,11 @@ export class Board {
     const action = pileAction(this.legal, name, size, this.obs.player);
     if (action) {
       this.hooks.move(action);
-    } else if (this.obs.outcome === null && this.obs.legal_moves.length) {
+    } else if (this.obs.outcome !== null) {
+      this.hooks.say("The game is over.");
+    } else if (this.obs.player && this.obs.to_move !== this.obs.player) {
+      this.hooks.say("Wait for your turn.");
+    } else {
       this.hooks.say(size ? "That card cannot move now." : "Nothing to take from there.");
     }
   }
