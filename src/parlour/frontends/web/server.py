@@ -8,6 +8,8 @@ import socket
 import uvicorn
 from fastapi import FastAPI
 
+BACKLOG = 2048  # connections waiting to be accepted (uvicorn's own default)
+
 
 def bind(host: str, port: int) -> socket.socket:
     """A listening TCP socket on `host`:`port` (0 picks a free port)."""
@@ -15,7 +17,7 @@ def bind(host: str, port: int) -> socket.socket:
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))
-    sock.listen(128)
+    sock.listen(BACKLOG)
     sock.set_inheritable(True)
     return sock
 
