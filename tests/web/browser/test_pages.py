@@ -129,3 +129,15 @@ def test_a_won_game_counts_in_the_statistics(table: Table) -> None:
     cells = row.locator("td").all_inner_texts()
     assert cells[:2] == ["Royal Marriage", "standard, open"]
     assert int(cells[3]) >= 1  # won
+
+
+def test_a_lost_game_is_said_with_its_moves_and_time(table: Table) -> None:
+    table.open("/play/royal-marriage?variant=standard&mode=open&deal=1")
+    played = 0
+    while table.state["observation"]["outcome"] is None:
+        table.play(table.legal()[0])
+        played += 1
+    assert table.state["observation"]["outcome"] == "lost"
+    ending = table.page.locator(".ending").inner_text()
+    assert "Lost" in ending
+    assert re.search(rf"{played} moves in \d+:\d\d", ending)

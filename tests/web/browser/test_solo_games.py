@@ -59,11 +59,14 @@ def test_a_known_win_played_in_the_browser(
     assert table.state["moves"] == [moves[0]]
 
     dragged = next((m for m in moves[1:] if ">" in m), None)
-    for move in moves[1:]:
+    halfway = len(moves) // 2
+    for number, move in enumerate(moves[1:], start=1):
         if move == dragged:
             table.drag(move)
         else:
             table.play(move)
+        if number == halfway:
+            assert table.screenshot(f"{game_id}-halfway") == []
     final = table.state
     assert final["observation"]["outcome"] == "won"
     assert final["moves"] == moves

@@ -30,9 +30,9 @@ function headsAndTails() {
   const row = (prefix) => range(8).map((i) => `${prefix}${i}`).join(" ");
   const slots = {};
   for (const i of range(8)) {
-    slots[`h${i}`] = slot(`head-${i}`, "fan", `head ${i}`, { room: 0.75 });
+    slots[`h${i}`] = slot(`head-${i}`, "fan", `head ${i}`);
     slots[`r${i}`] = slot(`reserve-${i}`, "stack", `reserve packet ${i}`);
-    slots[`t${i}`] = slot(`tail-${i}`, "fan", `tail ${i}`, { room: 0.75 });
+    slots[`t${i}`] = slot(`tail-${i}`, "fan", `tail ${i}`);
   }
   for (const s of SUITS) {
     slots[`k${s}`] = slot(`king-${s}`, "stack", `king foundation, ${SUIT_SIGNS[s]}`, { mark: `K${SUIT_SIGNS[s]}` });
@@ -66,7 +66,7 @@ function fourCorners() {
 
 function plait() {
   const slots = {
-    pl: slot("plait", "fan", "the plait (its free end at the bottom)", { room: "fill" }),
+    pl: slot("plait", "fan", "the plait (its free end at the bottom)"),
     st: slot("stock", "stack", "stock", { mark: "stock" }),
     wa: slot("waste", "stack", "waste heap", { mark: "waste" }),
   };
@@ -102,7 +102,7 @@ function wrangle(me) {
     slots[`${who}st`] = slot(`${side}-stock`, "stack", `${whose} stock`, { mark: "stock" });
     slots[`${who}wa`] = slot(`${side}-waste`, "stack", `${whose} waste`, { mark: "waste" });
     slots[`${who}tu`] = slot(`${side}-turned`, "stack", `${whose} turned card`, { mark: "turned" });
-    for (const i of range(4)) slots[`${who}a${i}`] = slot(`${side}-aux-${i}`, "fan", `${whose} heap ${i}`, { room: 1.1 });
+    for (const i of range(4)) slots[`${who}a${i}`] = slot(`${side}-aux-${i}`, "fan", `${whose} heap ${i}`);
   }
   for (const i of range(8)) {
     slots[`f${i}`] = slot(`foundation-${i}`, "stack", `foundation ${i}`, { mark: "foundation" });

@@ -22,10 +22,6 @@ export class LegalMoves {
     this.actions = this.all.filter((m) => m.kind === "action");
   }
 
-  has(text) {
-    return this.all.some((m) => m.text === text);
-  }
-
   /** Piles a card can be picked up from. */
   sources() {
     return new Set(this.transfers.map((m) => m.from));
