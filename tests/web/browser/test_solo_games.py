@@ -13,6 +13,8 @@ from parlour.games import get_game
 from tests.conformance.wins import case_key, known_win, load_wins
 from tests.web.browser.table import Table
 
+MOUSE_MOVES = 12  # the first moves by the mouse; the rest of the line by clicks in the page
+
 # One known win per game (tests/conformance/known_wins): the game and its parameters.
 WINS = [
     ("royal-marriage", {"variant": "standard", "mode": "open"}),
@@ -63,8 +65,10 @@ def test_a_known_win_played_in_the_browser(
     for number, move in enumerate(moves[1:], start=1):
         if move == dragged:
             table.drag(move)
-        else:
+        elif number < MOUSE_MOVES:
             table.play(move)
+        else:
+            table.play_in_page(move)
         if number == halfway:
             assert table.screenshot(f"{game_id}-halfway") == []
     final = table.state
