@@ -115,19 +115,40 @@ class Table:
         if refusal is not None:
             raise AssertionError(f"the server refused {move}: {refusal}")
 
+    def _centres(self, move: str) -> tuple[tuple[float, float], tuple[float, float]]:
+        """Where a transfer's drag starts (its card) and ends (the pile it goes to)."""
+        source, target = move.split(">")
+        boxes = [self.top_card(source).bounding_box(), self.pile(target).bounding_box()]
+        assert boxes[0] and boxes[1]
+        start, end = ((box["x"] + box["width"] / 2, box["y"] + box["height"] / 2) for box in boxes)
+        return start, end
+
     def drag(self, move: str) -> None:
         """Play a transfer by dragging its card onto the pile where it goes."""
-        source, target = move.split(">")
         seen = self.seq
-        start = self.top_card(source).bounding_box()
-        end = self.pile(target).bounding_box()
-        assert start and end
+        start, end = self._centres(move)
         mouse = self.page.mouse
-        mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+        mouse.move(*start)
         mouse.down()
-        mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=8)
+        mouse.move(*end, steps=8)
         assert self.page.locator(".ghost").count() == 1, "the card did not follow the pointer"
         mouse.up()
+        self.settle(seen)
+
+    def touch_drag(self, move: str) -> None:
+        """Play a transfer by dragging its card with a finger (touch events, as on a phone)."""
+        seen = self.seq
+        (x0, y0), (x1, y1) = self._centres(move)
+        touch = self.page.context.new_cdp_session(self.page)
+        path = [
+            {"x": x0 + (x1 - x0) * step / 8, "y": y0 + (y1 - y0) * step / 8} for step in range(9)
+        ]
+        touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": path[:1]})
+        for point in path[1:]:
+            touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+        assert self.page.locator(".ghost").count() == 1, "the card did not follow the finger"
+        touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        touch.detach()
         self.settle(seen)
 
     def control(self, name: str) -> None:

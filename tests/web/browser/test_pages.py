@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import BrowserContext
+from playwright.sync_api import Browser, BrowserContext
 
 from parlour.games import get_game
 from tests.conformance.wins import known_win
-from tests.web.browser.table import Table
+from tests.web.browser.table import PHONE, Table
 
 HEADS_AND_TAILS = get_game("heads-and-tails")
 GAME_IDS = ["royal-marriage", "heads-and-tails", "four-corners", "plait", "wrangle"]
@@ -141,3 +141,31 @@ def test_a_lost_game_is_said_with_its_moves_and_time(table: Table) -> None:
     ending = table.page.locator(".ending").inner_text()
     assert "Lost" in ending
     assert re.search(rf"{played} moves in \d+:\d\d", ending)
+
+
+def test_a_card_dragged_by_a_finger_on_a_phone(browser: Browser, live_server: str) -> None:
+    start, moves = known_win(HEADS_AND_TAILS, HEADS_AND_TAILS.info.params_type())
+    phone = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        table = Table(phone.new_page(), live_server)
+        table.open(f"/play/heads-and-tails?variant=standard&deal={start.deal}")
+        table.touch_drag(moves[0])
+        assert table.state["moves"] == [moves[0]]
+        assert table.script_errors == []
+    finally:
+        phone.close()
+
+
+def test_keys_play_a_move(table: Table) -> None:
+    start, moves = known_win(HEADS_AND_TAILS, HEADS_AND_TAILS.info.params_type())
+    table.open(f"/play/heads-and-tails?variant=standard&deal={start.deal}")
+    source, target = moves[0].split(">")
+    seen = table.seq
+    table.pile(source).focus()
+    table.page.keyboard.press("Enter")
+    assert table.page.locator(f'[data-pile="{source}"].selected').count() == 1
+    assert table.page.locator(f'[data-pile="{target}"].target').count() == 1
+    table.pile(target).focus()
+    table.page.keyboard.press(" ")
+    table.settle(seen)
+    assert table.state["moves"] == [moves[0]]
