@@ -129,6 +129,7 @@ def test_a_won_game_counts_in_the_statistics(table: Table) -> None:
     cells = row.locator("td").all_inner_texts()
     assert cells[:2] == ["Royal Marriage", "standard, open"]
     assert int(cells[3]) >= 1  # won
+    assert table.screenshot("statistics") == []
 
 
 def test_a_lost_game_is_said_with_its_moves_and_time(table: Table) -> None:

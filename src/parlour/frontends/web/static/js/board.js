@@ -93,7 +93,8 @@ export class Board {
       (shown.length && kind === "stack" ? `, ${cardWords(shown[shown.length - 1])} on top` : "");
     const pile = h("div", {
       class: `pile ${kind}${spec.corner ? " corner" : ""}${spec.across ? " across" : ""}${size ? "" : " empty"}`,
-      "data-pile": name, "data-size": size, role: "button", tabindex: "0", "aria-label": label, title: label,
+      "data-pile": name, "data-size": size, role: kind === "row" ? "group" : "button", tabindex: "0",
+      "aria-label": label, title: label,
       style: { "grid-area": area, "--n": String(Math.max(size, 1)) },
     });
     if (size === 0) {

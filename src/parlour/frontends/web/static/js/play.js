@@ -104,7 +104,11 @@ export class GameView {
 
   refused(message) {
     if (this.request.type === "resume" && !this.state) {
+      // The server no longer knows the seat kept here: start afresh from the address.
       forgetSeat(this.request.game_id);
+      this.request = startRequest(location.pathname, new URLSearchParams(location.search));
+      this.send(this.request);
+      return;
     }
     this.board.clearChoice();
     this.showChoices([]);
