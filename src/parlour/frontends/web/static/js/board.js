@@ -79,6 +79,9 @@ export class Board {
     for (const [area, spec] of Object.entries(this.layout.slots)) {
       if (used.has(area)) grid.append(this.drawPile(area, spec));
     }
+    for (const [area, words] of Object.entries(this.layout.captions ?? {})) {
+      if (used.has(area)) grid.append(h("p", { class: "caption", style: { "grid-area": area } }, words));
+    }
     this.root.replaceChildren(grid);
     this.mark();
   }

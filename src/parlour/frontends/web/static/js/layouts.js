@@ -2,7 +2,7 @@
 // (one string a row, one word a column, "." for a gap) with row heights in card heights, a wide
 // form for screens and a narrow one for phones; `slots` says which pile each area shows and how:
 // `stack` (squared, top card shown), `fan` (fanned downward, every card visible) or `row`
-// (wrapping left to right). `mark` is written on an empty place.
+// (wrapping left to right). `mark` is written on an empty place; `captions` are words for areas.
 
 const range = (n) => Array.from({ length: n }, (_, i) => i + 1);
 const SUITS = ["S", "H", "D", "C"];
@@ -110,8 +110,8 @@ function wrangle(me) {
   const aux = (who) => `. . ${who}a1 ${who}a2 ${who}a3 ${who}a4 . .`;
   return {
     wide: {
-      areas: ["ore . . . . otu owa ost", aux("o"), "f1 f2 f3 f4 f5 f6 f7 f8", aux("m"),
-        "mre . . . . mtu mwa mst"],
+      areas: ["ore oc oc oc oc otu owa ost", aux("o"), "f1 f2 f3 f4 f5 f6 f7 f8", aux("m"),
+        "mre mc mc mc mc mtu mwa mst"],
       columns: Array(8).fill("1"),
       rows: [1, 2.1, 1, 2.1, 1],
     },
@@ -122,6 +122,7 @@ function wrangle(me) {
       rows: [1, 2.1, 1, 1, 2.1, 1],
     },
     slots,
+    captions: { oc: `${op}: your opponent`, mc: `${me}: you` },
   };
 }
 
