@@ -28,6 +28,7 @@ from parlour.frontends.cli.common import (
 from parlour.frontends.cli.options import choose
 from parlour.frontends.cli.play import PlayLoop
 from parlour.frontends.cli.presenters import PRESENTERS
+from parlour.frontends.cli.serve import serve_command
 from parlour.frontends.cli.solving import hint_command, solve_command
 from parlour.frontends.cli.wrangle import duel_command, play_wrangle
 from parlour.games import all_games, get_game
@@ -134,6 +135,7 @@ def replay(
 app.command("solve")(solve_command)
 app.command("hint")(hint_command)
 app.command("duel")(duel_command)
+app.command("serve")(serve_command)
 
 
 def main() -> None:

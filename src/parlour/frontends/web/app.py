@@ -1,0 +1,103 @@
+"""The web app: the page for every path of docs/web.md, its static files, the JSON API and
+the websocket. `create_app` takes the database file, so tests and the benchmark run their own."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, WebSocket
+from fastapi.responses import FileResponse
+from fastapi.staticfiles import StaticFiles
+
+from parlour.core.errors import UnknownGame
+from parlour.core.params import choices
+from parlour.frontends.web.hints import HINT_BUDGET, Hinter
+from parlour.frontends.web.lobby import Lobby
+from parlour.frontends.web.rulebook import rules_html
+from parlour.frontends.web.sockets import Conversation
+from parlour.games import all_games
+from parlour.solver import Budget
+from parlour.store.database import connect
+from parlour.store.games import GameStore
+from parlour.store.stats import StatsStore
+
+STATIC = Path(__file__).with_name("static")
+PAGES = ("/", "/play/{game}", "/wrangle", "/table/{table_id}", "/stats")
+COMPUTER_PAUSE = 0.4  # seconds between the computer's moves, so a person can follow them
+
+
+def create_app(
+    db_path: str | os.PathLike[str],
+    *,
+    computer_pause: float = COMPUTER_PAUSE,
+    hint_budget: Budget = HINT_BUDGET,
+) -> FastAPI:
+    """The app, keeping its games and statistics in the SQLite file `db_path`."""
+    connection = connect(db_path)
+    lobby = Lobby(GameStore(connection), StatsStore(connection), computer_pause)
+    hinter = Hinter(hint_budget)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        for room in list(lobby.rooms.values()):
+            if room.computer_task is not None:
+                room.computer_task.cancel()
+        connection.close()
+
+    app = FastAPI(title="Parlour", lifespan=lifespan)
+    app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
+
+    async def page() -> FileResponse:
+        return FileResponse(STATIC / "index.html", media_type="text/html")
+
+    for path in PAGES:
+        app.add_api_route(path, page, methods=["GET"], include_in_schema=False)
+
+    @app.get("/api/games")
+    def games() -> list[dict[str, Any]]:
+        return [
+            {
+                "id": game.info.id,
+                "name": game.info.name,
+                "summary": game.info.summary,
+                "players": game.info.players,
+                "params": choices(game.info.params_type),
+            }
+            for game in all_games()
+        ]
+
+    @app.get("/api/rules/{game}")
+    def rules(game: str) -> dict[str, str]:
+        try:
+            return rules_html(game)
+        except UnknownGame as error:
+            raise HTTPException(404, str(error)) from None
+
+    @app.get("/api/stats")
+    def stats() -> list[dict[str, Any]]:
+        return [entry.to_json() for entry in lobby.stats.all()]
+
+    @app.get("/api/saved")
+    def saved() -> list[dict[str, Any]]:
+        return [
+            {
+                "game_id": game.game_id,
+                "game": game.record.game,
+                "params": game.record.params,
+                "deal": None if game.opponent is not None else game.record.deal,
+                "moves": len(game.record.moves),
+                "updated": game.updated,
+            }
+            for game in lobby.games.in_play()
+        ]
+
+    @app.websocket("/ws")
+    async def socket(websocket: WebSocket) -> None:
+        await Conversation(websocket, lobby, hinter).run()
+
+    return app

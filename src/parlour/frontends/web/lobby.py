@@ -1,0 +1,169 @@
+"""Every room the server holds: starting games, taking seats, resuming from the store, and what
+happens after each change (saved at once, the result kept when a game ends, the state sent to
+every seat, the computer's turn started).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from typing import Any
+
+from parlour.agents import make_agent
+from parlour.core.cards import parse_cards
+from parlour.core.deals import MAX_DEAL
+from parlour.core.errors import IllegalMove
+from parlour.core.game import WON
+from parlour.core.params import params_dict, params_from
+from parlour.core.session import Session
+from parlour.frontends.web.computer import computer_turns
+from parlour.frontends.web.protocol import Message, ProtocolError
+from parlour.frontends.web.rooms import HOME_SEAT, HUMAN, Client, Room
+from parlour.games import get_game
+from parlour.store.games import SOLO, GameStore, SavedGame
+from parlour.store.stats import StatsStore
+
+RANDOM_DEALS = 10**9  # one-player deals chosen at random: numbers short enough to share
+DEFAULT_OPPONENT = "greedy"
+
+
+class Lobby:
+    """The rooms in memory, backed by the store; used from the event loop only."""
+
+    def __init__(self, games: GameStore, stats: StatsStore, computer_pause: float) -> None:
+        self.games = games
+        self.stats = stats
+        self.computer_pause = computer_pause
+        self.rooms: dict[str, Room] = {}
+
+    # ----- finding a room and a seat --------------------------------------------------------
+    def new_game(self, message: Message) -> tuple[Room, str, str]:
+        """A new room for `message` (a checked `new`); returns it, the seat and its token."""
+        game = get_game(message.get("game"))
+        params = params_from(game.info.params_type, message.get("params", {}))
+        opponent = message.get("opponent")
+        if game.info.seats:
+            opponent = opponent or DEFAULT_OPPONENT
+        elif opponent is not None:
+            raise ProtocolError(f"{game.info.name} is played alone: it takes no opponent")
+        deal, deck = message.get("deal"), message.get("deck")
+        if deck is None and deal is None:
+            deal = secrets.randbelow(MAX_DEAL if game.info.seats else RANDOM_DEALS)
+        session = Session(
+            game,
+            params,
+            deal=deal,
+            deck=None if deck is None else parse_cards(deck),
+            autoplay=bool(message.get("autoplay")),
+        )
+        room = Room(
+            game_id=secrets.token_urlsafe(9),
+            session=session,
+            seats={},
+            opponent=opponent,
+            table_id=secrets.token_urlsafe(12) if opponent == HUMAN else None,
+        )
+        seat = HOME_SEAT if game.info.seats else SOLO
+        token = room.take_seat(seat)
+        self.rooms[room.game_id] = room
+        return room, seat, token
+
+    def join(self, table_id: str) -> tuple[Room, str, str]:
+        """The free seat of a two-person table, with a new token."""
+        room = next((r for r in self.rooms.values() if r.table_id == table_id), None)
+        if room is None:
+            saved = self.games.by_table(table_id)
+            room = None if saved is None else self._loaded(saved)
+        if room is None:
+            raise ProtocolError("there is no such table: ask for a new link")
+        seat = room.free_seat()
+        if seat is None:
+            raise IllegalMove("this table already has two players")
+        return room, seat, room.take_seat(seat)
+
+    def resume(self, game_id: str, token: str) -> tuple[Room, str]:
+        """The room and seat that `token` holds in game `game_id`."""
+        room = self.rooms.get(game_id)
+        if room is None:
+            saved = self.games.load(game_id)
+            room = None if saved is None else self._loaded(saved)
+        seat = None if room is None else room.seat_for(token)
+        if room is None or seat is None:
+            raise ProtocolError("no game with that id and token: start a new one")
+        return room, seat
+
+    def _loaded(self, saved: SavedGame) -> Room:
+        game = get_game(saved.record.game)
+        session = Session.from_record(game, saved.record, autoplay=saved.autoplay)
+        if game.info.seats:
+            session.undo_floor = len(session.moves)  # undo never reaches back past a reload
+        room = Room(
+            game_id=saved.game_id,
+            session=session,
+            seats=dict(saved.seats),
+            opponent=saved.opponent,
+            table_id=saved.table_id,
+            elapsed_before=saved.elapsed,
+        )
+        if session.outcome is not None:
+            room.ended_seconds = saved.elapsed
+        self.rooms[room.game_id] = room
+        return room
+
+    # ----- sockets coming and going ----------------------------------------------------------
+    def enter(self, client: Client, room: Room, seat: str) -> None:
+        self.leave(client)
+        client.room, client.seat = room, seat
+        room.clients.add(client)
+
+    def leave(self, client: Client) -> None:
+        """`client` leaves its room; a room nobody watches and nothing plays is let go (the
+        store has it)."""
+        room = client.room
+        client.room = client.seat = None
+        if room is None:
+            return
+        room.clients.discard(client)
+        self._release_if_idle(room)
+
+    def _release_if_idle(self, room: Room) -> None:
+        if not room.clients and room.computer_task is None:
+            self.rooms.pop(room.game_id, None)
+
+    # ----- after every change ------------------------------------------------------------------
+    async def changed(self, room: Room, last: str | None = None) -> None:
+        """Save `room`, keep its result if it has ended, send every seat its state, and let the
+        computer play if it is its turn."""
+        self.save(room)
+        await room.broadcast(last)
+        self.wake_computer(room)
+
+    def wake_computer(self, room: Room) -> None:
+        """Start the computer's turn if it is the computer's to play and it is not playing."""
+        computer = room.computer_seat
+        if computer is not None and room.to_move == computer and room.computer_task is None:
+            room.computer_task = asyncio.create_task(self._computer(room))
+
+    def save(self, room: Room) -> None:
+        self.games.save(room.saved())
+        outcome = room.outcome
+        if outcome is None or room.opponent == HUMAN:
+            return
+        won = outcome == (WON if room.computer_seat is None else HOME_SEAT)
+        self.stats.record(
+            room.game_id, room.game.info.id, self._stats_params(room), won, room.elapsed
+        )
+
+    @staticmethod
+    def _stats_params(room: Room) -> dict[str, str]:
+        params: dict[str, Any] = params_dict(room.session.first.params)
+        if room.opponent is not None:
+            params["opponent"] = room.opponent
+        return params
+
+    async def _computer(self, room: Room) -> None:
+        try:
+            await computer_turns(room, make_agent(str(room.opponent)), self, self.computer_pause)
+        finally:
+            room.computer_task = None
+            self._release_if_idle(room)

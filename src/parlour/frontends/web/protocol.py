@@ -1,0 +1,96 @@
+"""The websocket messages of docs/web.md, read and checked before anything acts on them.
+
+Every refusal is a `ProtocolError` whose message is shown to the player as it stands, so a
+malformed message never reaches a game.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from parlour.core.errors import ParlourError
+
+MAX_MESSAGE_BYTES = 16 * 1024
+OPPONENTS = ("random", "greedy", "strong", "human")
+
+
+class ProtocolError(ParlourError):
+    """A message the server cannot act on; nothing has changed."""
+
+
+@dataclass(frozen=True)
+class Message:
+    """One checked client message: its type and its fields, of the documented types."""
+
+    type: str
+    fields: dict[str, Any]
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self.fields.get(name, default)
+
+
+# For each type, each field: (the JSON types allowed, whether it is required).
+_SCHEMA: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
+    "new": {
+        "game": ((str,), True),
+        "params": ((dict,), False),
+        "deal": ((int,), False),
+        "deck": ((str,), False),
+        "autoplay": ((bool,), False),
+        "opponent": ((str,), False),
+    },
+    "join": {"table": ((str,), True)},
+    "resume": {"game_id": ((str,), True), "token": ((str,), True)},
+    "move": {"move": ((str,), True)},
+    "undo": {},
+    "redo": {},
+    "restart": {},
+    "hint": {},
+    "autoplay": {"on": ((bool,), True)},
+}
+
+_TYPE_NAMES = {str: "text", int: "a whole number", bool: "true or false", dict: "an object"}
+
+
+def parse_message(text: str | bytes) -> Message:
+    """Read one client message, or raise `ProtocolError` saying what is wrong with it."""
+    if isinstance(text, bytes):
+        raise ProtocolError("messages must be JSON text, not binary")
+    if len(text.encode("utf-8", "replace")) > MAX_MESSAGE_BYTES:
+        raise ProtocolError(f"the message is too long (the limit is {MAX_MESSAGE_BYTES} bytes)")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        raise ProtocolError("the message is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("a message must be a JSON object with a type")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in _SCHEMA:
+        raise ProtocolError(f"unknown message type {kind!r}: use one of {', '.join(_SCHEMA)}")
+    schema = _SCHEMA[kind]
+    fields: dict[str, Any] = {}
+    for name, (kinds, required) in schema.items():
+        if data.get(name) is None:
+            if required:
+                raise ProtocolError(f'a "{kind}" message needs the field "{name}"')
+            continue
+        value = data[name]
+        if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
+            wanted = " or ".join(_TYPE_NAMES[k] for k in kinds)
+            raise ProtocolError(f'the field "{name}" of "{kind}" must be {wanted}')
+        fields[name] = value
+    _check_values(kind, fields)
+    return Message(kind, fields)
+
+
+def _check_values(kind: str, fields: dict[str, Any]) -> None:
+    params = fields.get("params", {})
+    if not all(isinstance(v, str) for v in params.values()):
+        raise ProtocolError('every value of "params" must be text')
+    if "deal" in fields and "deck" in fields:
+        raise ProtocolError('give "deal" or "deck", not both')
+    opponent = fields.get("opponent")
+    if opponent is not None and opponent not in OPPONENTS:
+        raise ProtocolError(f'"opponent" must be one of {", ".join(OPPONENTS)}')

@@ -1,0 +1,227 @@
+"""A game being played on the server: its `Session`, its seats and their tokens, the sockets
+watching it, and who may do what.
+
+Rules stay in the core: a room only asks the session to play, undo or redo, and the game whose
+turn it is. What a room adds is who holds which seat; a seat is held by its token alone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlencode
+
+from parlour.core.cards import cards_str
+from parlour.core.errors import IllegalMove
+from parlour.core.game import Game
+from parlour.core.moves import parse_move
+from parlour.core.params import params_dict
+from parlour.core.session import Session
+from parlour.store.games import SOLO, SavedGame
+
+HUMAN = "human"
+HOME_SEAT = "north"  # a person's seat against the computer, and a table's creator's
+WRANGLE_MOVES_SHOWN = 20  # the Wrangle's `state.moves`: its last moves only
+
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+@dataclass(eq=False)
+class Client:
+    """One websocket: how to send to it, and the seat it holds in its current room."""
+
+    send: Send
+    room: Room | None = None
+    seat: str | None = None
+
+
+@dataclass(eq=False)
+class Room:
+    """One game in play and the people at it."""
+
+    game_id: str
+    session: Session[Any]
+    seats: dict[str, str]  # seat (SOLO for one-player games) -> its token's hash
+    opponent: str | None = None  # the Wrangle: a computer player's name or HUMAN
+    table_id: str | None = None
+    elapsed_before: float = 0.0  # seconds played before the server last loaded this game
+    clients: set[Client] = field(default_factory=set)
+    ended_seconds: float | None = None
+    computer_task: asyncio.Task[None] | None = None
+    _outcome_of: Any = None
+    _outcome: str | None = None
+
+    # ----- facts -----------------------------------------------------------------------------
+    @property
+    def game(self) -> Game[Any, Any]:
+        return self.session.game
+
+    @property
+    def two_player(self) -> bool:
+        return bool(self.game.info.seats)
+
+    @property
+    def outcome(self) -> str | None:
+        """The session's outcome, worked out once per position (it can cost a move search)."""
+        state = self.session.state
+        if self._outcome_of is not state:
+            self._outcome_of, self._outcome = state, self.session.outcome
+        return self._outcome
+
+    @property
+    def to_move(self) -> str | None:
+        return self.game.to_move(self.session.state)
+
+    @property
+    def computer_seat(self) -> str | None:
+        """The seat the computer plays, when the opponent is a computer."""
+        return None if self.opponent in (None, HUMAN) else self._unheld_seat()
+
+    @property
+    def waiting(self) -> bool:
+        """A two-person table whose second seat nobody has taken yet."""
+        return self.opponent == HUMAN and len(self.seats) < len(self.game.info.seats)
+
+    @property
+    def elapsed(self) -> float:
+        if self.ended_seconds is not None:
+            return self.ended_seconds
+        return self.elapsed_before + self.session.elapsed
+
+    def link(self) -> str:
+        """The page that shows this game: shareable for a one-player deal."""
+        if self.opponent == HUMAN:
+            return f"/table/{self.table_id}"
+        if self.two_player:
+            return f"/wrangle?{urlencode({'vs': self.opponent})}"
+        first, deck = self.session.first, self.session.deck
+        chosen = {"deal": first.deal} if deck is None else {"deck": cards_str(deck)}
+        query = {**params_dict(first.params), **chosen}
+        return f"/play/{self.game.info.id}?{urlencode(query)}"
+
+    def seat_for(self, token: str) -> str | None:
+        """The seat `token` holds here, or None."""
+        wanted = token_hash(token)
+        for seat, held in self.seats.items():
+            if hmac.compare_digest(held, wanted):
+                return seat
+        return None
+
+    def free_seat(self) -> str | None:
+        """The seat a second person may take at a waiting table."""
+        return self._unheld_seat() if self.waiting else None
+
+    def _unheld_seat(self) -> str:
+        return next(seat for seat in self.game.info.seats if seat not in self.seats)
+
+    def take_seat(self, seat: str) -> str:
+        """Give `seat` a new token and return it."""
+        token = new_token()
+        self.seats[seat] = token_hash(token)
+        return token
+
+    # ----- what a client sees ----------------------------------------------------------------
+    def state_message(self, seat: str, last: str | None = None) -> dict[str, Any]:
+        """The `state` message for the holder of `seat` (docs/web.md)."""
+        session = self.session
+        player = None if seat == SOLO else seat
+        moves = [str(m) for m in session.moves]
+        mine = self._may_act(seat)
+        return {
+            "type": "state",
+            "game_id": self.game_id,
+            "seat": player,
+            "observation": self.game.observe(session.state, player),
+            "can_undo": session.can_undo and mine,
+            "can_redo": session.can_redo and mine,
+            "autoplay": session.autoplay,
+            "moves": moves[-WRANGLE_MOVES_SHOWN:] if self.two_player else moves,
+            "elapsed": round(self.elapsed, 1),
+            "deal": None if self.two_player else session.first.deal,
+            "link": self.link(),
+            "waiting": self.waiting,
+            "last": last,
+        }
+
+    async def broadcast(self, last: str | None = None) -> None:
+        """Send every client here its own seat's state."""
+        for client in list(self.clients):
+            if client.seat is not None:
+                await client.send(self.state_message(client.seat, last))
+
+    # ----- changes, checked ----------------------------------------------------------------
+    def _may_act(self, seat: str) -> bool:
+        if seat == SOLO:
+            return True
+        return not self.waiting and self.to_move == seat
+
+    def _check_turn(self, seat: str) -> None:
+        if self.waiting:
+            raise IllegalMove("wait for the other player to join the table")
+        if not self._may_act(seat):
+            raise IllegalMove(f"it is {self.to_move or 'nobody'}'s turn, not yours")
+
+    def play(self, seat: str, move: str) -> str:
+        """Play `move` for the holder of `seat`; returns the move as the core wrote it."""
+        self._check_turn(seat)
+        chosen = parse_move(move)
+        before = self.to_move
+        self.session.play(chosen)
+        self._after_change(before)
+        return str(chosen)
+
+    def undo(self, seat: str) -> None:
+        self._check_turn(seat)
+        self.session.undo()
+        self._after_change(self.to_move)
+
+    def redo(self, seat: str) -> None:
+        self._check_turn(seat)
+        self.session.redo()
+        self._after_change(self.to_move)
+
+    def restart(self, seat: str) -> None:
+        if self.two_player:
+            raise IllegalMove("a game of the Wrangle cannot be restarted")
+        self.session.restart()
+        self._after_change(None)
+
+    def set_autoplay(self, on: bool) -> None:
+        if self.two_player:
+            raise IllegalMove("the Wrangle has no automatic moves")
+        self.session.autoplay = on
+
+    def _after_change(self, mover_before: str | None) -> None:
+        """Keep undo within the turn of the player to move (the Wrangle), and the clock still
+        once the game has ended."""
+        if self.two_player and self.to_move != mover_before:
+            self.session.undo_floor = len(self.session.moves)
+        if self.outcome is None:
+            self.ended_seconds = None
+        elif self.ended_seconds is None:
+            self.ended_seconds = self.elapsed_before + self.session.elapsed
+
+    # ----- persistence ---------------------------------------------------------------------
+    def saved(self) -> SavedGame:
+        return SavedGame(
+            game_id=self.game_id,
+            record=self.session.record(),
+            seats=dict(self.seats),
+            opponent=self.opponent,
+            table_id=self.table_id,
+            autoplay=self.session.autoplay,
+            elapsed=self.elapsed,
+        )

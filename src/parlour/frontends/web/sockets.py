@@ -1,0 +1,123 @@
+"""One websocket's conversation (docs/web.md): each message checked, acted on through the lobby
+and its room, and answered; anything refused is an `error` to this socket alone, with nothing
+changed."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from parlour.core.errors import ParlourError
+from parlour.frontends.web.hints import Hinter
+from parlour.frontends.web.lobby import Lobby
+from parlour.frontends.web.protocol import Message, ProtocolError, parse_message
+from parlour.frontends.web.rooms import HOME_SEAT, Client, Room
+
+log = logging.getLogger(__name__)
+
+
+class Conversation:
+    """The messages of one socket, in order."""
+
+    def __init__(self, socket: WebSocket, lobby: Lobby, hinter: Hinter) -> None:
+        self.socket = socket
+        self.lobby = lobby
+        self.hinter = hinter
+        self.client = Client(self.send)
+        self._sending = asyncio.Lock()
+        self.open = True
+
+    async def send(self, message: dict[str, Any]) -> None:
+        """Send `message`; a socket already gone is only marked closed."""
+        if not self.open:
+            return
+        async with self._sending:
+            try:
+                await self.socket.send_json(message)
+            except (WebSocketDisconnect, RuntimeError, OSError):
+                self.open = False
+
+    async def run(self) -> None:
+        await self.socket.accept()
+        try:
+            while self.open:
+                event = await self.socket.receive()
+                if event["type"] == "websocket.disconnect":
+                    break
+                text = event.get("text")
+                await self.answer(text if text is not None else event.get("bytes") or b"")
+        finally:
+            self.open = False
+            self.lobby.leave(self.client)
+
+    async def answer(self, text: str | bytes) -> None:
+        try:
+            message = parse_message(text)
+            await self.act(message)
+        except ParlourError as error:
+            await self.send({"type": "error", "message": str(error)})
+        except Exception:
+            log.exception("a message could not be handled")
+            await self.send({"type": "error", "message": "the server failed on that message"})
+
+    async def act(self, message: Message) -> None:
+        kind = message.type
+        if kind == "new":
+            room, seat, token = self.lobby.new_game(message)
+            await self._entered(room, seat, token)
+        elif kind == "join":
+            room, seat, token = self.lobby.join(message.get("table"))
+            await self._entered(room, seat, token)
+        elif kind == "resume":
+            token = message.get("token")
+            room, seat = self.lobby.resume(message.get("game_id"), token)
+            await self._entered(room, seat, token, alone=True)
+        elif kind == "hint":
+            room, _ = self._held()
+            await self.send(await self.hinter.hint(room))
+        else:
+            await self._change(message)
+
+    async def _entered(self, room: Room, seat: str, token: str, alone: bool = False) -> None:
+        """Answer `joined` and the state; the other seats hear of it unless nothing changed
+        for them (`alone`: a seat resumed)."""
+        self.lobby.enter(self.client, room, seat)
+        joined: dict[str, Any] = {
+            "type": "joined",
+            "game_id": room.game_id,
+            "token": token,
+            "seat": seat or None,
+            "link": room.link(),
+        }
+        if room.waiting and seat == HOME_SEAT:
+            joined["join_link"] = f"/table/{room.table_id}"
+        await self.send(joined)
+        if alone:
+            await self.send(room.state_message(seat))
+            self.lobby.wake_computer(room)
+        else:
+            await self.lobby.changed(room)
+
+    def _held(self) -> tuple[Room, str]:
+        room, seat = self.client.room, self.client.seat
+        if room is None or seat is None:
+            raise ProtocolError("start, join or resume a game first")
+        return room, seat
+
+    async def _change(self, message: Message) -> None:
+        room, seat = self._held()
+        last = None
+        if message.type == "move":
+            last = room.play(seat, message.get("move"))
+        elif message.type == "undo":
+            room.undo(seat)
+        elif message.type == "redo":
+            room.redo(seat)
+        elif message.type == "restart":
+            room.restart(seat)
+        elif message.type == "autoplay":
+            room.set_autoplay(message.get("on"))
+        await self.lobby.changed(room, last)

@@ -1,0 +1,297 @@
+// The table: draws an observation in its game's layout and turns clicks and drags into moves.
+// Every move is only proposed here; the server checks it and says why when it refuses.
+
+import { cardBack, cardFace, cardWords } from "./cards.js";
+import { h } from "./dom.js";
+import { LegalMoves, sameCards } from "./moves.js";
+
+const DRAG_THRESHOLD = 6;
+
+/** Which action a click on a pile stands for: one's own stock deals or turns a card, and
+ * an empty one redeals or passes. */
+function pileAction(legal, pile, size, player) {
+  const own = pile === "stock" || pile === `${player}-stock`;
+  const wanted = !own ? [] : size > 0 ? ["deal", "turn"] : ["redeal", "pass"];
+  return legal.actions.find((m) => wanted.includes(m.word))?.text;
+}
+
+const ACTIVATE_KEYS = new Set(["Enter", " "]);
+
+export class Board {
+  /**
+   * @param {HTMLElement} root where the table is drawn
+   * @param {{move: (text: string) => void, say: (text: string) => void,
+   *          choices: (moves: string[]) => void}} hooks
+   */
+  constructor(root, hooks) {
+    this.root = root;
+    this.hooks = hooks;
+    this.obs = null;
+    this.legal = new LegalMoves([]);
+    this.selected = null;
+    this.chosen = [];
+    this.hint = null;
+    this.drag = null;
+    this.narrow = window.matchMedia("(max-width: 700px)");
+    this.narrow.addEventListener("change", () => this.draw());
+    root.addEventListener("click", (e) => this.onClick(e));
+    root.addEventListener("pointerdown", (e) => this.onPointerDown(e));
+    root.addEventListener("keydown", (e) => {
+      if (!ACTIVATE_KEYS.has(e.key) || !(e.target instanceof Element) || !e.target.matches("[data-pile], [data-card]")) return;
+      e.preventDefault();
+      const top = e.target.matches("[data-card]") ? e.target : e.target.querySelector("[data-card]:last-of-type");
+      (top ?? e.target).click();
+    });
+  }
+
+  show(obs, layout) {
+    this.obs = obs;
+    this.layout = layout;
+    this.legal = new LegalMoves(obs.legal_moves);
+    this.selected = null;
+    this.chosen = [];
+    this.hint = null;
+    this.draw();
+  }
+
+  /** Mark the solver's suggestion: its piles, its cards or its button. */
+  showHint(move) {
+    this.hint = move;
+    this.mark();
+  }
+
+  draw() {
+    if (!this.obs || !this.layout) return;
+    const form = this.narrow.matches ? this.layout.narrow : this.layout.wide;
+    const grid = h("div", {
+      class: `grid game-${this.obs.game}`,
+      style: {
+        "grid-template-areas": form.areas.map((r) => `"${r}"`).join(" "),
+        "grid-template-columns": form.columns.map((c) => `calc(${c} * var(--cw))`).join(" "),
+        "grid-template-rows": form.rows.map((r) => `calc(${r} * var(--ch))`).join(" "),
+        "--across": String(form.columns.reduce((sum, c) => sum + Number(c), 0)),
+        "--down": String(form.rows.reduce((sum, r) => sum + r, 0)),
+        "--ncols": String(form.columns.length),
+        "--nrows": String(form.rows.length),
+      },
+    });
+    const used = new Set(form.areas.join(" ").split(/\s+/));
+    for (const [area, spec] of Object.entries(this.layout.slots)) {
+      if (used.has(area)) grid.append(this.drawPile(area, spec));
+    }
+    for (const [area, words] of Object.entries(this.layout.captions ?? {})) {
+      if (used.has(area)) grid.append(h("p", { class: "caption", style: { "grid-area": area } }, words));
+    }
+    this.root.replaceChildren(grid);
+    this.mark();
+  }
+
+  drawPile(area, spec) {
+    const name = spec.pile;
+    const shown = this.obs.piles[name] ?? [];
+    const size = this.obs.sizes[name] ?? shown.length;
+    const allSeen = shown.length === size;
+    const kind = spec.kind === "stack" || !allSeen ? "stack" : spec.kind;
+    const label = `${spec.label}: ${size === 0 ? "empty" : size === 1 ? "1 card" : `${size} cards`}` +
+      (shown.length && kind === "stack" ? `, ${cardWords(shown[shown.length - 1])} on top` : "");
+    const pile = h("div", {
+      class: `pile ${kind}${spec.corner ? " corner" : ""}${spec.across ? " across" : ""}${size ? "" : " empty"}`,
+      "data-pile": name, "data-size": size, role: kind === "row" ? "group" : "button", tabindex: "0",
+      "aria-label": label, title: label,
+      style: { "grid-area": area, "--n": String(Math.max(size, 1)) },
+    });
+    if (size === 0) {
+      const mark = spec.mark ?? "";
+      pile.append(h("div", { class: `slot${mark.length > 2 ? " word" : ""}`, "aria-hidden": "true" }, mark));
+    } else if (kind === "stack") {
+      const top = shown.length ? cardFace(shown[shown.length - 1]) : cardBack();
+      top.style.setProperty("--depth", String(Math.min(size - 1, 5)));
+      pile.append(top);
+      if (size > 1) pile.append(h("span", { class: "count", "aria-hidden": "true" }, size));
+    } else {
+      shown.forEach((card, i) => {
+        const el = cardFace(card);
+        el.style.setProperty("--i", String(i));
+        if (kind === "row") {
+          el.setAttribute("tabindex", "0");
+          el.setAttribute("role", "button");
+        }
+        pile.append(el);
+      });
+    }
+    return pile;
+  }
+
+  /** Highlights: the picked-up pile, its legal targets, chosen cards, the hint. */
+  mark() {
+    const piles = this.root.querySelectorAll("[data-pile]");
+    const targets = this.selected ? this.legal.targets(this.selected) : new Set();
+    const sources = this.legal.sources();
+    const hint = this.hint;
+    const hintPiles = hint && hint.includes(">") ? hint.split(">") : [];
+    const hintCards = hint && !hint.includes(">") ? hint.split(/\s+/).slice(1) : [];
+    const movable = this.legal.cardsInMoves();
+    for (const pile of piles) {
+      const name = pile.dataset.pile;
+      pile.classList.toggle("selected", name === this.selected);
+      pile.classList.toggle("target", targets.has(name));
+      pile.classList.toggle("movable", sources.has(name));
+      pile.classList.toggle("hint-from", hintPiles[0] === name);
+      pile.classList.toggle("hint-to", hintPiles[1] === name);
+    }
+    const hintLeft = [...hintCards];
+    for (const card of this.root.querySelectorAll('[data-pile="row"] [data-card]')) {
+      const name = card.dataset.card;
+      const chosen = this.chosen.some((c) => c.el === card);
+      card.classList.toggle("chosen", chosen);
+      card.setAttribute("aria-pressed", String(chosen));
+      card.classList.toggle("can-act", movable.has(name));
+      const i = hintLeft.indexOf(name);
+      card.classList.toggle("hint-card", i >= 0);
+      if (i >= 0) hintLeft.splice(i, 1);
+    }
+  }
+
+  pileAt(target) {
+    return target instanceof Element ? target.closest("[data-pile]") : null;
+  }
+
+  onClick(event) {
+    if (this.justDragged) {
+      this.justDragged = false;
+      return;
+    }
+    const pileEl = this.pileAt(event.target);
+    if (!pileEl || !this.obs) return;
+    const name = pileEl.dataset.pile;
+    const cardEl = event.target.closest("[data-card]");
+    if (name === "row" && cardEl && this.legal.cardMoves.length + this.chosen.length > 0) {
+      this.choose(cardEl);
+      return;
+    }
+    this.clickPile(name, Number(pileEl.dataset.size));
+  }
+
+  clickPile(name, size) {
+    if (this.selected) {
+      const from = this.selected;
+      if (from === name) {
+        this.pick(null);
+      } else if (this.legal.targets(from).has(name) || !this.legal.sources().has(name)) {
+        this.pick(null);
+        this.hooks.move(`${from}>${name}`);
+      } else {
+        this.pick(name);
+      }
+      return;
+    }
+    if (this.legal.sources().has(name)) {
+      this.pick(name);
+      return;
+    }
+    const action = pileAction(this.legal, name, size, this.obs.player);
+    if (action) {
+      this.hooks.move(action);
+    } else if (this.obs.outcome !== null) {
+      this.hooks.say("The game is over.");
+    } else if (this.obs.player && this.obs.to_move !== this.obs.player) {
+      this.hooks.say("Wait for your turn.");
+    } else {
+      this.hooks.say(size ? "That card cannot move now." : "Nothing to take from there.");
+    }
+  }
+
+  pick(name) {
+    this.selected = name;
+    this.mark();
+    if (name) {
+      const n = this.legal.targets(name).size;
+      this.hooks.say(n ? `Picked up from ${name}: ${n === 1 ? "one place" : `${n} places`} to put it, highlighted.` : "");
+    }
+  }
+
+  /** Royal Marriage: cards chosen one by one make up a discard, swap or throw (RM-3). */
+  choose(cardEl) {
+    const i = this.chosen.findIndex((c) => c.el === cardEl);
+    if (i >= 0) this.chosen.splice(i, 1);
+    else this.chosen.push({ el: cardEl, name: cardEl.dataset.card });
+    const names = this.chosen.map((c) => c.name);
+    const fitting = this.legal.cardMovesWith(names);
+    const exact = fitting.filter((m) => sameCards(m.cards, names));
+    this.mark();
+    if (!names.length) {
+      this.hooks.choices([]);
+    } else if (exact.length === 1 && fitting.length === 1) {
+      this.chosen = [];
+      this.hooks.choices([]);
+      this.hooks.move(exact[0].text);
+    } else if (!fitting.length) {
+      this.hooks.choices([]);
+      this.hooks.say(`No discard takes ${names.join(" ")} now; click a card again to put it back.`);
+    } else {
+      this.hooks.choices(exact.map((m) => m.text));
+      this.hooks.say(exact.length ? "Choose below, or click more cards." : "Click the other card(s) to throw out.");
+    }
+  }
+
+  clearChoice() {
+    this.chosen = [];
+    this.selected = null;
+    this.mark();
+  }
+
+  onPointerDown(event) {
+    if (event.button !== 0 || !this.obs) return;
+    const pileEl = this.pileAt(event.target);
+    const cardEl = event.target.closest("[data-card]");
+    if (!pileEl || !cardEl || cardEl !== pileEl.querySelector("[data-card]:last-of-type")) return;
+    const from = pileEl.dataset.pile;
+    if (!this.legal.sources().has(from)) return;
+    this.drag = { from, cardEl, x: event.clientX, y: event.clientY, ghost: null, id: event.pointerId };
+    const move = (e) => this.onPointerMove(e);
+    const up = (e) => {
+      window.removeEventListener("pointermove", move);
+      window.removeEventListener("pointerup", up);
+      window.removeEventListener("pointercancel", up);
+      this.onPointerUp(e);
+    };
+    window.addEventListener("pointermove", move);
+    window.addEventListener("pointerup", up);
+    window.addEventListener("pointercancel", up);
+  }
+
+  onPointerMove(event) {
+    const d = this.drag;
+    if (!d || event.pointerId !== d.id) return;
+    if (!d.ghost) {
+      if (Math.hypot(event.clientX - d.x, event.clientY - d.y) < DRAG_THRESHOLD) return;
+      const box = d.cardEl.getBoundingClientRect();
+      d.dx = d.x - box.left;
+      d.dy = d.y - box.top;
+      d.ghost = d.cardEl.cloneNode(true);
+      d.ghost.classList.add("ghost");
+      d.ghost.style.width = `${box.width}px`;
+      d.ghost.style.height = `${box.height}px`;
+      document.body.append(d.ghost);
+      d.cardEl.classList.add("lifted");
+      this.selected = d.from;
+      this.mark();
+    }
+    d.ghost.style.transform = `translate(${event.clientX - d.dx}px, ${event.clientY - d.dy}px)`;
+    event.preventDefault();
+  }
+
+  onPointerUp(event) {
+    const d = this.drag;
+    this.drag = null;
+    if (!d || !d.ghost) return;
+    d.ghost.remove();
+    d.cardEl.classList.remove("lifted");
+    this.justDragged = true;
+    setTimeout(() => { this.justDragged = false; }, 0);
+    const under = this.pileAt(document.elementFromPoint(event.clientX, event.clientY));
+    this.selected = null;
+    this.mark();
+    if (under && under.dataset.pile !== d.from) this.hooks.move(`${d.from}>${under.dataset.pile}`);
+  }
+}

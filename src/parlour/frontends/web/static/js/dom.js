@@ -1,0 +1,35 @@
+// Small DOM helpers: one way to build elements, so the views stay short.
+
+/** An element with attributes (`class`, `data-*`, `aria-*`, `on<event>` handlers) and children. */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name.startsWith("on") && typeof value === "function") {
+      el.addEventListener(name.slice(2), value);
+    } else if (name === "style" && typeof value === "object") {
+      for (const [prop, v] of Object.entries(value)) el.style.setProperty(prop, v);
+    } else {
+      el.setAttribute(name, value === true ? "" : String(value));
+    }
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+/** Replace everything inside `el` with `children`. */
+export function fill(el, ...children) {
+  el.replaceChildren();
+  for (const child of children.flat()) if (child) el.append(child);
+  return el;
+}
+
+/** Minutes and seconds, for times shown to the player. */
+export function clock(seconds) {
+  const s = Math.max(0, Math.round(seconds));
+  const m = Math.floor(s / 60);
+  return `${m}:${String(s % 60).padStart(2, "0")}`;
+}

@@ -1,0 +1,160 @@
+// The lobby: the five games, their variants, description and rules; start, or resume.
+
+import { fill, h } from "./dom.js";
+import { heldSeats } from "./net.js";
+
+// A paragraph on each game for the lobby; the rules themselves come from the server.
+const DESCRIPTIONS = {
+  "royal-marriage": "The queen of hearts is laid first and the king of hearts waits at the bottom of "
+    + "the pack. Cards are dealt into a row; whenever two cards alike in suit or rank have one or "
+    + "two cards between them, those cards are thrown out. Bring the king to his queen with nothing "
+    + "left between them. Push-pin throws out longer runs of one suit, Dr. Pole's Discards pairs "
+    + "of cards alike; each grants one grace.",
+  "heads-and-tails": "Eight heads above, eight tails below, and eight reserve packets between them. "
+    + "Build each suit up from its ace and down from its king, using only the heads and tails, "
+    + "which may hold auxiliary sequences in either direction; each emptied place is refilled "
+    + "from its packet. A game of judgement rather than luck.",
+  "four-corners": "Twelve heaps round four rows of foundations: an ace and a king of each suit. The "
+    + "deal itself needs care, for cards go up only from the corners or from the heap beside "
+    + "their foundation. Then play freely, shifting cards from heap to heap in sequences, and "
+    + "gather and deal again twice at most.",
+  plait: "Twenty cards lie overlapping in a plait down the middle, with four corners and eight "
+    + "auxiliaries laid across at its sides. The first card turned fixes the base rank of all eight "
+    + "foundations. Only the plait's free end moves: unwind it, with three passes through the "
+    + "waste heap.",
+  wrangle: "A race for two, each with a pack: a reserve of thirteen, four auxiliary heaps and a "
+    + "stock. Play to the shared foundations, build down on any heap, and load your turned cards "
+    + "onto your adversary's reserve and waste. The first to be rid of reserve, stock and waste "
+    + "wins. Play the computer, or open a table and send its link to a friend.",
+};
+
+const OPPONENTS = [["greedy", "a greedy player"], ["strong", "a strong player (looks ahead)"],
+  ["random", "a random player"]];
+
+async function getJson(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return response.json();
+}
+
+function paramChoosers(game) {
+  return Object.entries(game.params).map(([name, values]) =>
+    h("label", {}, `${name[0].toUpperCase()}${name.slice(1)} `,
+      h("select", { name, "data-param": name }, values.map((v) => h("option", { value: v }, v)))));
+}
+
+function rulesBox(game) {
+  const body = h("div", { class: "rules-text" }, "…");
+  const box = h("details", { class: "rules" }, h("summary", {}, "The full rules"), body);
+  box.addEventListener("toggle", async () => {
+    if (!box.open || box.dataset.loaded) return;
+    box.dataset.loaded = "yes";
+    try {
+      const rules = await getJson(`/api/rules/${game.id}`);
+      body.innerHTML = `${rules.text_html}<h3>How Parlour reads the text</h3>${rules.rulings_html}`;
+    } catch (error) {
+      body.textContent = `The rules could not be loaded (${error.message}).`;
+    }
+  });
+  return box;
+}
+
+function soloStart(game) {
+  const deal = h("input", { type: "number", min: "0", step: "1", name: "deal", placeholder: "at random",
+    "aria-label": `deal number for ${game.name}`, inputmode: "numeric" });
+  const form = h("form", { class: "start", "data-start": game.id },
+    ...paramChoosers(game),
+    h("label", {}, "Deal ", deal),
+    h("button", { type: "submit", class: "primary" }, "Play"));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const query = new URLSearchParams();
+    for (const select of form.querySelectorAll("select")) query.set(select.name, select.value);
+    if (deal.value.trim() !== "") query.set("deal", deal.value.trim());
+    location.assign(`/play/${game.id}?${query}`);
+  });
+  return form;
+}
+
+function wrangleStart() {
+  const vs = h("select", { name: "vs", "aria-label": "the computer player" },
+    OPPONENTS.map(([v, words]) => h("option", { value: v }, words)));
+  return h("div", { class: "start", "data-start": "wrangle" },
+    h("label", {}, "Against ", vs),
+    h("button", { type: "button", class: "primary", "data-control": "vs-computer",
+      onclick: () => location.assign(`/wrangle?vs=${vs.value}&new=1`) }, "Play the computer"),
+    h("button", { type: "button", "data-control": "new-table",
+      onclick: () => location.assign("/wrangle?vs=human") }, "Open a table for two"));
+}
+
+function gameCard(game) {
+  return h("section", { class: "game-card", "data-game": game.id },
+    h("h2", {}, game.name),
+    h("p", { class: "summary" }, game.summary),
+    DESCRIPTIONS[game.id] ? h("p", { class: "description" }, DESCRIPTIONS[game.id]) : null,
+    game.players > 1 ? wrangleStart() : soloStart(game),
+    rulesBox(game));
+}
+
+async function savedList(games) {
+  const names = Object.fromEntries(games.map((g) => [g.id, g.name]));
+  const held = heldSeats();
+  const saved = (await getJson("/api/saved")).filter((s) => held[s.game_id]);
+  if (!saved.length) return null;
+  return h("section", { class: "saved" }, h("h2", {}, "Games to resume"),
+    h("ul", {}, saved.map((s) => h("li", {},
+      h("a", { href: held[s.game_id].link, "data-resume": s.game_id },
+        `${names[s.game] ?? s.game}${s.deal !== null ? `, deal ${s.deal}` : ""}`),
+      ` · ${Object.values(s.params).join(", ")} · ${s.moves} moves`))));
+}
+
+export async function showLobby(root) {
+  document.title = "Parlour";
+  fill(root, h("header", { class: "lobby-head" },
+    h("h1", {}, "Parlour"),
+    h("p", {}, "Five Victorian games of patience, played as their books describe."),
+    h("nav", {}, h("a", { href: "/stats" }, "Statistics"))));
+  try {
+    const games = await getJson("/api/games");
+    const saved = await savedList(games);
+    if (saved) root.append(saved);
+    root.append(h("div", { class: "games" }, games.map(gameCard)));
+  } catch (error) {
+    root.append(h("p", { class: "message refused" }, `The server did not answer (${error.message}).`));
+  }
+}
+
+/** Parameters in the order the game lists them (and an opponent last), as words. */
+function paramWords(game, params) {
+  const order = [...Object.keys(game?.params ?? {}), ...Object.keys(params)];
+  const names = [...new Set(order)].filter((name) => name in params);
+  return {
+    key: names.map((name) => `${name}=${params[name]}`).join(","),
+    words: names.map((name) => (name === "opponent" ? `against ${params[name]}` : params[name])).join(", "),
+  };
+}
+
+const minutes = (s) => (s === null || s === undefined ? "–"
+  : `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, "0")}`);
+
+export async function showStats(root) {
+  document.title = "Statistics · Parlour";
+  const [rows, games] = await Promise.all([getJson("/api/stats").catch(() => []),
+    getJson("/api/games").catch(() => [])]);
+  const byId = Object.fromEntries(games.map((g) => [g.id, g]));
+  const headings = ["Game", "Variant", "Played", "Won", "Won %", "Streak", "Best streak", "Best time"];
+  fill(root,
+    h("header", { class: "lobby-head" }, h("h1", {}, "Statistics"),
+      h("nav", {}, h("a", { href: "/" }, "Back to the lobby"))),
+    rows.length ? h("table", { class: "stats" },
+      h("thead", {}, h("tr", {}, headings.map((t) => h("th", { scope: "col" }, t)))),
+      h("tbody", {}, rows.map((r) => {
+        const params = paramWords(byId[r.game], r.params);
+        return h("tr", { "data-game": r.game, "data-params": params.key },
+          h("td", {}, byId[r.game]?.name ?? r.game), h("td", {}, params.words || "–"),
+          h("td", {}, r.played), h("td", {}, r.won),
+          h("td", {}, r.played ? `${Math.round((100 * r.won) / r.played)}%` : "–"),
+          h("td", {}, r.current_streak), h("td", {}, r.best_streak), h("td", {}, minutes(r.best_seconds)));
+      })))
+      : h("p", {}, "No game has been finished yet."));
+}

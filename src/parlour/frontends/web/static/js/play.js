@@ -1,0 +1,283 @@
+// A game page: one-player deals, the Wrangle against the computer, and two-person tables.
+// It shows what the server sends and sends what the player does; the server decides.
+
+import { Board } from "./board.js";
+import { clock, fill, h } from "./dom.js";
+import { layoutFor } from "./layouts.js";
+import { Connection, forgetSeat, heldSeats, seatForLink } from "./net.js";
+
+const ACTION_WORDS = { deal: "Deal", redeal: "Redeal", turn: "Turn a card", pass: "Pass" };
+const AUTOPLAY_KEY = "parlour.autoplay";
+const GAME_NAMES = { "royal-marriage": "Royal Marriage", "heads-and-tails": "Heads and Tails",
+  "four-corners": "The Four Corners", plait: "The Plait", wrangle: "The Wrangle" };
+
+/** What the page's address asks for: the first message to send. */
+export function startRequest(path, query) {
+  const fresh = query.has("new");  // the lobby asks for a new game, not the one held here
+  query.delete("new");
+  const here = path + (query.toString() ? `?${query}` : "");
+  const held = fresh ? null : seatForLink(here);
+  if (held) return { type: "resume", game_id: held, token: heldSeats()[held].token };
+  const table = path.match(/^\/table\/([^/]+)$/);
+  if (table) return { type: "join", table: decodeURIComponent(table[1]) };
+  const deal = query.has("deal") ? Number(query.get("deal")) : undefined;
+  const deck = query.get("deck") ?? undefined;
+  if (path === "/wrangle") {
+    return { type: "new", game: "wrangle", opponent: query.get("vs") ?? "greedy", deal, deck };
+  }
+  const game = decodeURIComponent(path.split("/")[2] ?? "");
+  const params = {};
+  for (const [k, v] of query) if (k !== "deal" && k !== "deck") params[k] = v;
+  return { type: "new", game, params, deal, deck, autoplay: localStorage.getItem(AUTOPLAY_KEY) === "on" };
+}
+
+export class GameView {
+  constructor(root, request) {
+    this.root = root;
+    this.request = request;
+    this.seq = 0;
+    this.state = null;
+    this.build();
+    this.board = new Board(this.table, {
+      move: (text) => this.send({ type: "move", move: text }),
+      say: (text) => this.say(text),
+      choices: (moves) => this.showChoices(moves),
+    });
+    this.net = new Connection((m) => this.receive(m), (s) => { this.netStatus.textContent = s; });
+    this.net.send(request);
+    this.tick = setInterval(() => this.showClock(), 1000);
+  }
+
+  build() {
+    const button = (label, onclick, name) => h("button", { type: "button", onclick, "data-control": name }, label);
+    this.title = h("h1", { class: "game-title" }, GAME_NAMES[this.request.game] ?? "Parlour");
+    this.dealInfo = h("span", { class: "deal" });
+    this.timeInfo = h("span", { class: "time", "aria-label": "time played" });
+    this.copyLink = button("Copy link", () => this.copy(location.href), "copy-link");
+    this.controls = {
+      undo: button("Undo", () => this.send({ type: "undo" }), "undo"),
+      redo: button("Redo", () => this.send({ type: "redo" }), "redo"),
+      restart: button("Restart", () => this.send({ type: "restart" }), "restart"),
+      newDeal: button("New deal", () => this.newDeal(), "new-deal"),
+      hint: button("Hint", () => { this.say("Thinking…"); this.send({ type: "hint" }); }, "hint"),
+    };
+    this.autoplay = h("input", { type: "checkbox", "data-control": "autoplay",
+      onchange: () => {
+        localStorage.setItem(AUTOPLAY_KEY, this.autoplay.checked ? "on" : "off");
+        this.send({ type: "autoplay", on: this.autoplay.checked });
+      } });
+    this.autoLabel = h("label", { class: "toggle" }, this.autoplay, " Automatic moves");
+    this.actions = h("div", { class: "actions", "aria-label": "moves that are not a card's" });
+    this.message = h("p", { class: "message", role: "status", "aria-live": "polite" });
+    this.netStatus = h("span", { class: "net" });
+    this.turn = h("p", { class: "turn", "aria-live": "polite" });
+    this.invite = h("div", { class: "invite" });
+    this.table = h("div", { class: "table", "aria-label": "the table" });
+    this.ending = h("div", { class: "ending", hidden: true, role: "alert" });
+    this.history = h("details", { class: "history" }, h("summary", {}, "Moves played"), h("ol"));
+    fill(this.root,
+      h("div", { class: "bar" },
+        h("div", { class: "where" }, h("a", { href: "/", class: "home" }, "Parlour"), this.title,
+          this.dealInfo, this.copyLink, this.timeInfo, this.netStatus),
+        h("div", { class: "controls" }, ...Object.values(this.controls), this.autoLabel)),
+      h("div", { class: "bar lower" }, this.actions, this.turn, this.message),
+      this.invite, this.ending, this.table, this.history);
+    if (this.request.game === "wrangle" || this.request.type === "join") this.twoPlayer();
+  }
+
+  send(message) {
+    this.net.send(message);
+  }
+
+  receive(message) {
+    if (message.type === "state") this.showState(message);
+    else if (message.type === "joined") this.joined(message);
+    else if (message.type === "hint") this.showHint(message);
+    else if (message.type === "error") this.refused(message);
+  }
+
+  joined(message) {
+    if (message.link && location.pathname + location.search !== message.link) {
+      history.replaceState(null, "", message.link);
+    }
+  }
+
+  refused(message) {
+    if (this.request.type === "resume" && !this.state) {
+      // The server no longer knows the seat kept here: start afresh from the address.
+      forgetSeat(this.request.game_id);
+      this.request = startRequest(location.pathname, new URLSearchParams(location.search));
+      this.send(this.request);
+      return;
+    }
+    this.board.clearChoice();
+    this.showChoices([]);
+    this.say(message.message, true);
+  }
+
+  showState(state) {
+    const first = !this.state;
+    this.state = state;
+    this.seq += 1;
+    const obs = state.observation;
+    const seat = state.seat;
+    this.root.dataset.stateSeq = String(this.seq);
+    this.root.dataset.game = obs.game;
+    this.root.dataset.outcome = obs.outcome ?? "";
+    this.root.dataset.toMove = obs.to_move ?? "";
+    this.root.dataset.waiting = String(state.waiting);
+    this.title.textContent = GAME_NAMES[obs.game] ?? obs.game;
+    if (obs.game === "wrangle") this.twoPlayer();
+    const params = Object.values(obs.params).filter(Boolean).join(", ");
+    this.dealInfo.textContent = obs.game === "wrangle" ? this.opponentWords(state)
+      : `${state.deal === null ? "A given deck" : `Deal ${state.deal}`}${params ? ` · ${params}` : ""}`;
+    if (state.link && location.pathname + location.search !== state.link) {
+      history.replaceState(null, "", state.link);
+    }
+    document.title = `${this.title.textContent} · Parlour`;
+    this.elapsed = state.elapsed;
+    this.elapsedAt = performance.now();
+    this.showClock();
+    this.controls.undo.disabled = !state.can_undo;
+    this.controls.redo.disabled = !state.can_redo;
+    this.autoplay.checked = state.autoplay;
+    this.board.show(obs, layoutFor(obs.game, seat));
+    this.showActions(obs);
+    this.showChoices([]);
+    this.showTurn(state);
+    this.showInvite(state);
+    this.showEnding(state);
+    this.showHistory(state.moves);
+    if (!first) this.say(state.last ? `Played ${state.last}.` : "");
+  }
+
+  /** The Wrangle: undo and redo within one's own turn only; no restart, new deal, hint or
+   * automatic moves. */
+  twoPlayer() {
+    for (const key of ["restart", "newDeal", "hint"]) this.controls[key].hidden = true;
+    this.autoLabel.hidden = this.copyLink.hidden = true;
+  }
+
+  opponentWords(state) {
+    const vs = new URLSearchParams(state.link.split("?")[1] ?? "").get("vs");
+    return vs ? `against the computer (${vs})` : "a table for two";
+  }
+
+  showActions(obs) {
+    const actions = this.board.legal.actions;
+    fill(this.actions, ...actions.map((m) =>
+      h("button", { type: "button", class: "action", "data-move": m.text,
+        onclick: () => this.send({ type: "move", move: m.text }) },
+        ACTION_WORDS[m.word] ?? m.text)));
+    const cards = this.board.legal.cardMoves;
+    if (cards.length && obs.game === "royal-marriage") {
+      this.actions.append(h("span", { class: "tip" },
+        "Click the card(s) to throw out; highlighted cards can go."));
+    }
+  }
+
+  /** Royal Marriage: the discards, swaps or throws the chosen cards make, as buttons. */
+  showChoices(moves) {
+    for (const old of this.actions.querySelectorAll(".choice")) old.remove();
+    for (const text of moves) {
+      this.actions.append(h("button", { type: "button", class: "action choice", "data-move": text,
+        onclick: () => { this.board.clearChoice(); this.send({ type: "move", move: text }); } },
+        text[0].toUpperCase() + text.slice(1)));
+    }
+  }
+
+  showTurn(state) {
+    const obs = state.observation;
+    if (obs.game !== "wrangle" || obs.outcome) {
+      this.turn.textContent = "";
+      return;
+    }
+    const mine = obs.to_move === state.seat;
+    const other = state.link.startsWith("/wrangle") ? "the computer" : "your opponent";
+    this.turn.textContent = state.waiting ? "Waiting for the second player to join…"
+      : `You are ${state.seat}. ` + (mine ? "Your turn." : `It is ${other}'s turn.`);
+    this.turn.classList.toggle("mine", mine && !state.waiting);
+  }
+
+  showInvite(state) {
+    const seat = heldSeats()[state.game_id];
+    const link = seat?.joinLink;
+    if (!state.waiting || !link) {
+      fill(this.invite);
+      return;
+    }
+    const url = new URL(link, location.origin).href;
+    fill(this.invite,
+      h("p", {}, "Send this link to the person you want to play:"),
+      h("input", { type: "text", readonly: true, value: url, "data-join-link": url, "aria-label": "link for the other player" }),
+      h("button", { type: "button", onclick: () => this.copy(url) }, "Copy"));
+  }
+
+  showEnding(state) {
+    const obs = state.observation;
+    if (!obs.outcome) {
+      this.ending.hidden = true;
+      return;
+    }
+    const moves = state.moves.length;
+    let words;
+    if (obs.game === "wrangle") {
+      words = obs.outcome === "draw" ? "The game is drawn: a hundred turns without progress (WR-6)."
+        : obs.outcome === state.seat ? "You won!" : `${obs.outcome[0].toUpperCase()}${obs.outcome.slice(1)} won.`;
+    } else {
+      words = obs.outcome === "won" ? "Won!" : "Lost: no move is left.";
+    }
+    fill(this.ending,
+      h("strong", {}, words),
+      h("span", {}, obs.game === "wrangle" ? ` Time ${clock(state.elapsed)}.`
+        : ` ${moves} moves in ${clock(state.elapsed)}.`),
+      obs.game === "wrangle" ? h("a", { href: "/" }, "Back to the lobby")
+        : h("button", { type: "button", onclick: () => this.newDeal() }, "New deal"));
+    this.ending.dataset.outcome = obs.outcome;
+    this.ending.hidden = false;
+    forgetSeat(state.game_id);
+  }
+
+  showHistory(moves) {
+    const list = this.history.querySelector("ol");
+    fill(list, ...moves.map((m) => h("li", {}, m)));
+    this.history.querySelector("summary").textContent = `Moves played (${moves.length})`;
+  }
+
+  showHint(hint) {
+    this.say(`Hint: ${hint.text}.`);
+    this.board.showHint(hint.move);
+    for (const b of this.actions.querySelectorAll("button")) {
+      b.classList.toggle("hint-card", b.dataset.move === hint.move);
+    }
+    this.root.dataset.hint = hint.move ?? "";
+  }
+
+  showClock() {
+    if (!this.state) return;
+    const running = !this.state.observation.outcome && !this.state.waiting;
+    const seconds = this.elapsed + (running ? (performance.now() - this.elapsedAt) / 1000 : 0);
+    this.timeInfo.textContent = clock(seconds);
+  }
+
+  newDeal() {
+    const obs = this.state?.observation;
+    if (!obs) return;
+    const query = new URLSearchParams(obs.params);
+    location.assign(`/play/${obs.game}${query.toString() ? `?${query}` : ""}`);
+  }
+
+  say(text, refused = false) {
+    this.message.textContent = text;
+    this.message.classList.toggle("refused", refused);
+  }
+
+  async copy(text) {
+    try {
+      await navigator.clipboard.writeText(text);
+      this.say("Link copied.");
+    } catch {
+      this.say(`Link: ${text}`);
+    }
+  }
+}

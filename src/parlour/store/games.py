@@ -1,0 +1,92 @@
+"""Games in play, kept as their `GameRecord` after every move so that nothing a player did is
+lost, not even to a server restart. Seats are kept as hashes of their tokens, never the tokens.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from parlour.core.record import GameRecord
+
+SOLO = ""  # the seat key of a one-player game
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A game as the store keeps it."""
+
+    game_id: str
+    record: GameRecord
+    seats: dict[str, str]  # seat (SOLO in one-player games) -> hash of its token
+    opponent: str | None = None  # the Wrangle: a computer player's name or "human"
+    table_id: str | None = None  # a two-person table's id, for its join link
+    autoplay: bool = False
+    elapsed: float = 0.0
+    updated: str = ""
+
+
+class GameStore:
+    """Saved games in the database; one writer (the server), safe to call from its threads."""
+
+    def __init__(self, connection: sqlite3.Connection) -> None:
+        self._db = connection
+        self._lock = threading.Lock()
+
+    def save(self, game: SavedGame) -> None:
+        """Insert or replace `game`, stamped with the time now."""
+        now = datetime.now(UTC).isoformat(timespec="seconds")
+        with self._lock:
+            self._db.execute(
+                "INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game.game_id,
+                    game.record.game,
+                    json.dumps(game.record.to_json()),
+                    game.record.outcome,
+                    json.dumps(game.seats),
+                    game.opponent,
+                    game.table_id,
+                    int(game.autoplay),
+                    game.elapsed,
+                    now,
+                ),
+            )
+
+    def load(self, game_id: str) -> SavedGame | None:
+        return self._one("SELECT * FROM games WHERE game_id = ?", game_id)
+
+    def by_table(self, table_id: str) -> SavedGame | None:
+        return self._one("SELECT * FROM games WHERE table_id = ?", table_id)
+
+    def in_play(self, limit: int = 50) -> list[SavedGame]:
+        """Games not yet ended, the most recently played first."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT * FROM games WHERE outcome IS NULL ORDER BY updated DESC LIMIT ?",
+                (limit,),
+            ).fetchall()
+        return [_saved(row) for row in rows]
+
+    def _one(self, query: str, key: str) -> SavedGame | None:
+        with self._lock:
+            row = self._db.execute(query, (key,)).fetchone()
+        return None if row is None else _saved(row)
+
+
+def _saved(row: tuple[Any, ...]) -> SavedGame:
+    game_id, _, record, _, seats, opponent, table_id, autoplay, elapsed, updated = row
+    return SavedGame(
+        game_id=game_id,
+        record=GameRecord.from_json(json.loads(record)),
+        seats=json.loads(seats),
+        opponent=opponent,
+        table_id=table_id,
+        autoplay=bool(autoplay),
+        elapsed=elapsed,
+        updated=updated,
+    )

@@ -1,0 +1,82 @@
+"""Results of ended games and the statistics drawn from them, per game and variant.
+
+A result is written once per game (its id is the key), so undoing after the end and winning
+again does not count twice.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Stats:
+    """One game and variant's record: played, won, streaks of wins, fastest win."""
+
+    game: str
+    params: dict[str, str]
+    played: int
+    won: int
+    current_streak: int
+    best_streak: int
+    best_seconds: float | None
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class StatsStore:
+    """Results in the database; safe to call from the server's threads."""
+
+    def __init__(self, connection: sqlite3.Connection) -> None:
+        self._db = connection
+        self._lock = threading.Lock()
+
+    def record(
+        self, game_id: str, game: str, params: dict[str, str], won: bool, seconds: float
+    ) -> bool:
+        """Keep the result of game `game_id`; False if it was already kept."""
+        ended = datetime.now(UTC).isoformat(timespec="microseconds")
+        with self._lock:
+            cursor = self._db.execute(
+                "INSERT OR IGNORE INTO results VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, game, _key(params), int(won), round(seconds, 3), ended),
+            )
+        return cursor.rowcount == 1
+
+    def all(self) -> list[Stats]:
+        """Statistics of every game and variant played, in a stable order."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT game, params, won, seconds FROM results ORDER BY game, params, ended"
+            ).fetchall()
+        groups: dict[tuple[str, str], list[tuple[bool, float]]] = {}
+        for game, params, won, seconds in rows:
+            groups.setdefault((game, params), []).append((bool(won), seconds))
+        return [_stats(game, params, results) for (game, params), results in groups.items()]
+
+
+def _key(params: dict[str, str]) -> str:
+    return json.dumps(params, sort_keys=True)
+
+
+def _stats(game: str, params: str, results: list[tuple[bool, float]]) -> Stats:
+    best = current = 0
+    for won, _ in results:
+        current = current + 1 if won else 0
+        best = max(best, current)
+    times = [seconds for won, seconds in results if won]
+    return Stats(
+        game=game,
+        params=json.loads(params),
+        played=len(results),
+        won=sum(won for won, _ in results),
+        current_streak=current,
+        best_streak=best,
+        best_seconds=min(times) if times else None,
+    )

@@ -1,0 +1,172 @@
+"""The lobby, shareable deals, refused moves, the game controls, resuming and the statistics,
+through the page as a player uses it."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Browser, BrowserContext
+
+from parlour.games import get_game
+from tests.conformance.wins import known_win
+from tests.web.browser.table import PHONE, Table
+
+HEADS_AND_TAILS = get_game("heads-and-tails")
+GAME_IDS = ["royal-marriage", "heads-and-tails", "four-corners", "plait", "wrangle"]
+
+
+def test_the_lobby_shows_the_games_their_rules_and_starts_a_chosen_deal(table: Table) -> None:
+    page = table.page
+    page.goto(table.base_url + "/")
+    cards = page.locator(".game-card")
+    cards.first.wait_for()
+    assert [cards.nth(i).get_attribute("data-game") for i in range(cards.count())] == GAME_IDS
+    plait = page.locator('.game-card[data-game="plait"]')
+    assert "plait" in plait.locator(".summary").inner_text().lower()
+    plait.locator(".rules summary").click()
+    page.wait_for_function(
+        "() => document.querySelector('[data-game=plait] .rules-text').textContent.length > 500"
+    )
+    assert "PL-1" in plait.locator(".rules-text").inner_text()
+    assert table.screenshot("lobby") == []
+
+    start = page.locator('[data-start="heads-and-tails"]')
+    start.locator('select[name="variant"]').select_option("open-spaces")
+    start.locator('input[name="deal"]').fill("7")
+    start.locator('button[type="submit"]').click()
+    page.wait_for_function("() => window.parlour && window.parlour.state")
+    assert page.url.endswith("/play/heads-and-tails?variant=open-spaces&deal=7")
+    params = HEADS_AND_TAILS.info.params_type(variant="open-spaces")
+    assert table.state["observation"] == HEADS_AND_TAILS.observe(
+        HEADS_AND_TAILS.new(params, deal=7)
+    )
+    assert "Deal 7" in page.inner_text(".deal")
+
+
+def test_a_random_deal_gets_a_number_and_its_link_gives_the_same_deal(
+    table: Table, browser_context_pair: tuple[BrowserContext, BrowserContext]
+) -> None:
+    state = table.open("/play/four-corners")
+    deal = state["deal"]
+    assert isinstance(deal, int)
+    assert table.page.url.endswith(f"/play/four-corners?deal={deal}")
+    assert f"Deal {deal}" in table.page.inner_text(".deal")
+    other = Table(browser_context_pair[0].new_page(), table.base_url)
+    shared = other.open(table.page.url.removeprefix(table.base_url))
+    assert shared["game_id"] != state["game_id"]
+    assert shared["observation"] == state["observation"]
+
+
+def test_a_refused_move_is_explained_and_changes_nothing(table: Table) -> None:
+    before = table.open("/play/heads-and-tails?variant=standard&deal=3")
+    seen = table.seq
+    source = next(m.split(">")[0] for m in table.legal() if ">" in m)
+    table.top_card(source).click()
+    assert table.page.locator("[data-pile].target").count() >= 1
+    table.pile("reserve-1").click()  # HT-3: nothing is ever played onto a reserve packet
+    table.page.wait_for_selector(".message.refused")
+    assert table.message.strip() != ""
+    assert table.seq == seen
+    assert table.state == before
+    table.page.locator('[data-pile="reserve-2"]').click()
+    assert "cannot move" in table.message
+
+
+def test_restart_automatic_moves_and_new_deal(table: Table) -> None:
+    start, moves = known_win(HEADS_AND_TAILS, HEADS_AND_TAILS.info.params_type())
+    first = table.open(f"/play/heads-and-tails?variant=standard&deal={start.deal}")
+    for move in moves[:3]:
+        table.play(move)
+    assert table.state["moves"] == moves[:3]
+    table.control("restart")
+    assert table.state["moves"] == []
+    assert table.state["observation"] == first["observation"]
+
+    table.control("autoplay")
+    assert table.state["autoplay"] is True
+    table.play(moves[0])  # head-1>ace-H, then whatever autoplay sends up with it
+    assert table.state["moves"][0] == moves[0]
+
+    table.page.click('[data-control="new-deal"]')
+    table.page.wait_for_function(
+        "(old) => window.parlour && window.parlour.state && window.parlour.state.game_id !== old",
+        arg=first["game_id"],
+    )
+    assert table.state["moves"] == []
+    assert re.search(r"/play/heads-and-tails\?variant=standard&deal=\d+$", table.page.url)
+    assert table.state["autoplay"] is True  # the setting is kept for the next game
+
+
+def test_a_reload_resumes_the_game_and_the_lobby_offers_it(table: Table) -> None:
+    start, moves = known_win(HEADS_AND_TAILS, HEADS_AND_TAILS.info.params_type())
+    state = table.open(f"/play/heads-and-tails?variant=standard&deal={start.deal}")
+    table.play(moves[0])
+    table.page.reload()
+    table.page.wait_for_function("() => window.parlour && window.parlour.state")
+    assert table.state["game_id"] == state["game_id"]
+    assert table.state["moves"] == [moves[0]]
+
+    table.page.goto(table.base_url + "/")
+    resume = table.page.locator(f'[data-resume="{state["game_id"]}"]')
+    resume.click()
+    table.page.wait_for_function("() => window.parlour && window.parlour.state")
+    assert table.state["game_id"] == state["game_id"]
+    assert table.state["moves"] == [moves[0]]
+
+
+def test_a_won_game_counts_in_the_statistics(table: Table) -> None:
+    game = get_game("royal-marriage")
+    start, moves = known_win(game, game.info.params_type(mode="open"))
+    table.open(f"/play/royal-marriage?variant=standard&mode=open&deal={start.deal}")
+    for move in moves:
+        table.play(move)
+    assert "Won" in table.page.inner_text(".ending")
+    table.page.goto(table.base_url + "/stats")
+    row = table.page.locator(
+        '.stats tr[data-game="royal-marriage"][data-params="variant=standard,mode=open"]'
+    )
+    row.wait_for()
+    cells = row.locator("td").all_inner_texts()
+    assert cells[:2] == ["Royal Marriage", "standard, open"]
+    assert int(cells[3]) >= 1  # won
+    assert table.screenshot("statistics") == []
+
+
+def test_a_lost_game_is_said_with_its_moves_and_time(table: Table) -> None:
+    table.open("/play/royal-marriage?variant=standard&mode=open&deal=1")
+    played = 0
+    while table.state["observation"]["outcome"] is None:
+        table.play(table.legal()[0])
+        played += 1
+    assert table.state["observation"]["outcome"] == "lost"
+    ending = table.page.locator(".ending").inner_text()
+    assert "Lost" in ending
+    assert re.search(rf"{played} moves in \d+:\d\d", ending)
+
+
+def test_a_card_dragged_by_a_finger_on_a_phone(browser: Browser, live_server: str) -> None:
+    start, moves = known_win(HEADS_AND_TAILS, HEADS_AND_TAILS.info.params_type())
+    phone = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        table = Table(phone.new_page(), live_server)
+        table.open(f"/play/heads-and-tails?variant=standard&deal={start.deal}")
+        table.touch_drag(moves[0])
+        assert table.state["moves"] == [moves[0]]
+        assert table.script_errors == []
+    finally:
+        phone.close()
+
+
+def test_keys_play_a_move(table: Table) -> None:
+    start, moves = known_win(HEADS_AND_TAILS, HEADS_AND_TAILS.info.params_type())
+    table.open(f"/play/heads-and-tails?variant=standard&deal={start.deal}")
+    source, target = moves[0].split(">")
+    seen = table.seq
+    table.pile(source).focus()
+    table.page.keyboard.press("Enter")
+    assert table.page.locator(f'[data-pile="{source}"].selected').count() == 1
+    assert table.page.locator(f'[data-pile="{target}"].target').count() == 1
+    table.pile(target).focus()
+    table.page.keyboard.press(" ")
+    table.settle(seen)
+    assert table.state["moves"] == [moves[0]]

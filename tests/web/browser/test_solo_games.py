@@ -1,0 +1,80 @@
+"""The four one-player games in a real browser: a fixed deal played to a win by clicks and a
+drag, with a hint, undo and redo on the way; screenshots at 1280×800 and 390 px wide."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+import pytest
+
+from parlour.core.params import params_dict, params_from
+from parlour.games import get_game
+from tests.conformance.wins import case_key, known_win, load_wins
+from tests.web.browser.table import Table
+
+MOUSE_MOVES = 12  # the first moves by the mouse; the rest of the line by clicks in the page
+
+# One known win per game (tests/conformance/known_wins): the game and its parameters.
+WINS = [
+    ("royal-marriage", {"variant": "standard", "mode": "open"}),
+    ("heads-and-tails", {"variant": "standard"}),
+    ("four-corners", {}),
+    ("plait", {"variant": "standard"}),
+]
+
+
+def start_path(game_id: str, params: dict[str, str]) -> tuple[str, list[str], Any]:
+    """The page that starts the known win of `game_id`, its moves and its first observation."""
+    game = get_game(game_id)
+    typed = params_from(game.info.params_type, params)
+    start, moves = known_win(game, typed)
+    entry = load_wins(game)[case_key(game, typed)]
+    query = {
+        **params_dict(typed),
+        **({"deck": entry["deck"]} if "deck" in entry else {"deal": entry["deal"]}),
+    }
+    return f"/play/{game_id}?{urlencode(query)}", moves, game.observe(start)
+
+
+@pytest.mark.parametrize(("game_id", "params"), WINS, ids=[w[0] for w in WINS])
+def test_a_known_win_played_in_the_browser(
+    table: Table, game_id: str, params: dict[str, str]
+) -> None:
+    path, moves, first = start_path(game_id, params)
+    state = table.open(path)
+    assert state["observation"] == first
+    assert table.screenshot(game_id) == []
+
+    suggested = table.hint()
+    assert suggested in table.legal()
+    assert "Hint:" in table.message
+    highlighted = table.page.locator(".hint-from, .hint-to, .hint-card").count()
+    assert highlighted >= 1
+
+    table.play(moves[0])
+    assert table.state["moves"] == [moves[0]]
+    table.control("undo")
+    assert table.state["moves"] == []
+    assert table.state["observation"] == first
+    table.control("redo")
+    assert table.state["moves"] == [moves[0]]
+
+    dragged = next((m for m in moves[1:] if ">" in m), None)
+    halfway = len(moves) // 2
+    for number, move in enumerate(moves[1:], start=1):
+        if move == dragged:
+            table.drag(move)
+        elif number < MOUSE_MOVES:
+            table.play(move)
+        else:
+            table.play_in_page(move)
+        if number == halfway:
+            assert table.screenshot(f"{game_id}-halfway") == []
+    final = table.state
+    assert final["observation"]["outcome"] == "won"
+    assert final["moves"] == moves
+    ending = table.page.locator(".ending")
+    assert ending.is_visible()
+    assert f"{len(moves)} moves" in ending.inner_text()
+    assert "Won" in ending.inner_text()

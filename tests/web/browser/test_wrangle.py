@@ -1,0 +1,156 @@
+"""The Wrangle in the browser: two people at one table over the real server, each receiving
+only what its seat may see (RULES WR-7), moves out of turn refused, a reload rejoining the seat;
+and a game against the computer."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+from urllib.parse import urlencode
+
+from playwright.sync_api import BrowserContext
+
+from parlour.core.moves import parse_move
+from parlour.games import get_game
+from tests.conformance.wins import known_win, load_wins
+from tests.web.browser.table import Table
+
+WRANGLE = get_game("wrangle")
+DEAL = 11
+MOVES = 24
+
+
+def observed_in_order(table: Table, seat: str, states: list[Any]) -> None:
+    """Every observation `table` received is the server's `observe` of a true state for `seat`,
+    the true states taken in the order they were played (WR-7: nothing else reaches it)."""
+    expected = [WRANGLE.observe(state, seat) for state in states]
+    at = 0
+    frames = [m["observation"] for m in table.received if m["type"] == "state"]
+    assert frames, "no state was received"
+    for observation in frames:
+        while at < len(expected) and expected[at] != observation:
+            at += 1
+        assert at < len(expected), f"{seat} received an observation of no true state"
+
+
+def seat_table(
+    pair: tuple[BrowserContext, BrowserContext], base_url: str, query: dict[str, Any]
+) -> tuple[Table, Table]:
+    """North opens a table for two and south joins it by the link north was given."""
+    north = Table(pair[0].new_page(), base_url)
+    south = Table(pair[1].new_page(), base_url)
+    first = north.open(f"/wrangle?{urlencode({'vs': 'human', **query})}")
+    assert first["waiting"] is True
+    assert "Waiting" in north.page.inner_text(".turn")
+    link = north.page.get_attribute("[data-join-link]", "data-join-link")
+    assert link and link.startswith(base_url + "/table/")
+    assert north.page.url == link
+    south.open(link.removeprefix(base_url))
+    north.page.wait_for_function("() => window.parlour.state.waiting === false")
+    assert north.state["seat"] == "north" and south.state["seat"] == "south"
+    return north, south
+
+
+def test_two_people_at_a_table_see_only_their_own_cards(
+    browser_context_pair: tuple[BrowserContext, BrowserContext], live_server: str
+) -> None:
+    north, south = seat_table(browser_context_pair, live_server, {"deal": DEAL})
+    assert not north.state["waiting"] and not south.state["waiting"]
+
+    params = WRANGLE.info.params_type()
+    true_states = [WRANGLE.new(params, deal=DEAL)]
+    chooser = random.Random(DEAL)
+    seats = {"north": north, "south": south}
+    for number in range(MOVES):
+        to_move = WRANGLE.to_move(true_states[-1])
+        mover, other = seats[to_move], seats["south" if to_move == "north" else "north"]
+        idle_seen = other.seq
+        legal = mover.legal()
+        transfers = [m for m in legal if ">" in m]
+        move = chooser.choice(transfers or legal)
+        if number % 5 == 2 and transfers:
+            mover.drag(move)
+        else:
+            mover.play(move)
+        other.wait_for_news(idle_seen)
+        true_states.append(WRANGLE.apply(true_states[-1], parse_move(move)))
+        assert mover.state["observation"] == WRANGLE.observe(true_states[-1], to_move)
+
+    observed_in_order(north, "north", true_states)
+    observed_in_order(south, "south", true_states)
+    assert south.screenshot("wrangle-table") == []
+
+    # Out of turn: the player not to move sends the other's move; it is refused, nothing changes.
+    to_move = WRANGLE.to_move(true_states[-1])
+    idle_seat = "south" if to_move == "north" else "north"
+    idle = seats[idle_seat]
+    before = idle.state
+    idle.pile(f"{idle_seat}-reserve").click()
+    assert "Wait for your turn" in idle.message
+    idle.page.evaluate(
+        "(move) => window.parlour.send({type: 'move', move})", seats[to_move].legal()[0]
+    )
+    idle.page.wait_for_selector(".message.refused")
+    assert "turn" in idle.message
+    assert idle.state == before
+    assert seats[to_move].state["observation"] == WRANGLE.observe(true_states[-1], to_move)
+
+    # A reload rejoins the same seat of the same game.
+    game_id = south.state["game_id"]
+    south.page.reload()
+    south.page.wait_for_function("() => window.parlour && window.parlour.state")
+    assert south.state["game_id"] == game_id
+    assert south.state["seat"] == "south"
+    assert south.state["observation"] == WRANGLE.observe(true_states[-1], "south")
+    assert north.script_errors == [] and south.script_errors == []
+
+
+def test_the_wrangle_against_the_computer(table: Table) -> None:
+    table.open(f"/wrangle?vs=random&deal={DEAL}")
+    table.page.wait_for_function(
+        "() => { const s = window.parlour.state; return s.observation.to_move === s.seat; }"
+    )
+    state = table.state
+    assert state["seat"] == "north"
+    assert "Your turn" in table.page.inner_text(".turn")
+    assert table.screenshot("wrangle") == []
+    assert "turn" in table.legal()
+    table.play("turn")
+    assert table.state["last"] == "turn"
+    assert table.state["observation"]["to_move"] == "north"
+    assert table.top_card("north-turned").count() == 1  # WR-4: the turned card waits to be placed
+
+
+def test_a_known_win_of_the_wrangle_between_two_browsers(
+    browser_context_pair: tuple[BrowserContext, BrowserContext], live_server: str
+) -> None:
+    params = WRANGLE.info.params_type()
+    start, moves = known_win(WRANGLE, params)
+    deck = load_wins(WRANGLE)["wrangle(first=cut)"]["deck"]
+    north, south = seat_table(browser_context_pair, live_server, {"deck": deck})
+    seats = {"north": north, "south": south}
+    states = [start]
+    # Undo and redo within one's own turn: the states seen go forward, back and forward again.
+    after_first = WRANGLE.apply(start, parse_move(moves[0]))
+    north.play(moves[0])
+    north.control("undo")
+    assert north.state["observation"] == WRANGLE.observe(start, "north")
+    north.control("redo")
+    assert north.state["moves"] == moves[:1]
+    states += [after_first, start, after_first]
+
+    dragged = next(m for m in moves[1:] if ">" in m)
+    for move in moves[1:]:
+        mover = seats[WRANGLE.to_move(states[-1])]
+        if move == dragged:
+            mover.drag(move)
+        else:
+            mover.play(move)
+        states.append(WRANGLE.apply(states[-1], parse_move(move)))
+    assert WRANGLE.outcome(states[-1]) == "north"
+    for seat, table in seats.items():
+        table.page.wait_for_function("() => window.parlour.state.observation.outcome !== null")
+        assert table.state["observation"] == WRANGLE.observe(states[-1], seat)
+        observed_in_order(table, seat, states)
+    assert "You won" in north.page.inner_text(".ending")
+    assert "North won" in south.page.inner_text(".ending")

@@ -1,0 +1,52 @@
+"""The web app for tests: `live_server`, the real app served by uvicorn in a background thread
+on a free loopback port with its own temporary database."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from parlour.frontends.web.app import create_app
+from parlour.frontends.web.server import address, bind, server
+
+START_LIMIT = 20.0  # seconds allowed for the server to start before the fixture gives up
+
+
+class LiveServer:
+    """The app running on a loopback port until `stop`."""
+
+    def __init__(self, db_path: Path, **options: Any) -> None:
+        self.db_path = db_path
+        self._sock = bind("127.0.0.1", 0)
+        self.url = address(self._sock)
+        self._server = server(create_app(db_path, **options))
+        self._thread = threading.Thread(
+            target=self._server.run, kwargs={"sockets": [self._sock]}, daemon=True
+        )
+
+    def start(self) -> LiveServer:
+        self._thread.start()
+        deadline = time.monotonic() + START_LIMIT
+        while not self._server.started:
+            if not self._thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError("the web app did not start")
+            time.sleep(0.01)
+        return self
+
+    def stop(self) -> None:
+        self._server.should_exit = True
+        self._thread.join(timeout=START_LIMIT)
+        self._sock.close()
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL (`http://127.0.0.1:PORT`) of the app serving a fresh temporary database."""
+    running = LiveServer(tmp_path_factory.mktemp("web") / "parlour.db", computer_pause=0.05).start()
+    yield running.url
+    running.stop()

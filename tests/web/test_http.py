@@ -1,0 +1,77 @@
+"""The HTTP side of the app: every page path serves the one page, its static files, and the
+JSON API of docs/web.md."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from parlour.core.params import choices
+from parlour.frontends.web.app import STATIC, create_app
+from parlour.games import all_games
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(tmp_path / "parlour.db")) as running:
+        yield running
+
+
+@pytest.mark.parametrize(
+    "path", ["/", "/play/plait?deal=7", "/wrangle?vs=strong", "/table/abc", "/stats"]
+)
+def test_every_page_path_serves_the_page(client: TestClient, path: str) -> None:
+    answer = client.get(path)
+    assert answer.status_code == 200
+    assert answer.text == (STATIC / "index.html").read_text(encoding="utf-8")
+
+
+def test_static_files_are_served_and_unknown_paths_are_not(client: TestClient) -> None:
+    assert client.get("/static/style.css").text == (STATIC / "style.css").read_text("utf-8")
+    assert client.get("/static/nothing.js").status_code == 404
+    assert client.get("/nowhere").status_code == 404
+
+
+def test_games_lists_every_game_with_its_choices(client: TestClient) -> None:
+    listed = client.get("/api/games").json()
+    assert [g["id"] for g in listed] == [game.info.id for game in all_games()]
+    for entry, game in zip(listed, all_games(), strict=True):
+        assert entry["players"] == game.info.players
+        assert entry["params"] == {k: list(v) for k, v in choices(game.info.params_type).items()}
+
+
+def test_rules_give_the_book_s_text_and_that_game_s_rulings(client: TestClient) -> None:
+    rules = client.get("/api/rules/plait").json()
+    assert "<h1>54. The Plait</h1>" in rules["text_html"]
+    assert "Common conventions" in rules["rulings_html"] and "The Plait" in rules["rulings_html"]
+    assert "The Wrangle" not in rules["rulings_html"]
+    refused = client.get("/api/rules/snap")
+    assert refused.status_code == 404 and "no game" in refused.json()["detail"]
+
+
+def test_stats_and_saved_start_empty(client: TestClient) -> None:
+    assert client.get("/api/stats").json() == []
+    assert client.get("/api/saved").json() == []
+
+
+def test_saved_lists_a_game_in_play(client: TestClient) -> None:
+    with client.websocket_connect("/ws") as socket:
+        socket.send_json({"type": "new", "game": "plait", "deal": 7})
+        joined = socket.receive_json()
+        socket.receive_json()
+    (saved,) = client.get("/api/saved").json()
+    assert saved["game_id"] == joined["game_id"]
+    assert (saved["game"], saved["deal"], saved["moves"]) == ("plait", 7, 0)
+    assert saved["params"] == {"variant": "standard"}
+
+
+def test_saved_never_shows_the_deal_of_a_wrangle(client: TestClient) -> None:
+    with client.websocket_connect("/ws") as socket:
+        socket.send_json({"type": "new", "game": "wrangle", "opponent": "human", "deal": 9})
+        socket.receive_json()
+        socket.receive_json()
+    (saved,) = client.get("/api/saved").json()
+    assert (saved["game"], saved["deal"]) == ("wrangle", None)

@@ -1,0 +1,59 @@
+"""Nothing is lost when the server restarts: saved games resume where they were, with their
+undo, and statistics stay, all from the same database file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+
+from parlour.core.params import params_dict
+from parlour.games import get_game
+from parlour.games.royal_marriage import RoyalMarriageParams
+from tests.conformance.wins import known_win
+from tests.web.client import Player, seat_of
+from tests.web.conftest import LiveServer
+
+
+def test_games_and_statistics_survive_a_restart(tmp_path: Path) -> None:
+    db = tmp_path / "parlour.db"
+    game = get_game("royal-marriage")
+    params = RoyalMarriageParams(mode="open")
+    start, moves = known_win(game, params)
+    first = LiveServer(db, computer_pause=0.0).start()
+    try:
+        with Player(first.url) as player:
+            won, _ = player.start(game=game.info.id, params=params_dict(params), deal=start.deal)
+            for move in moves:
+                player.ask({"type": "move", "move": move})
+            joined, state = player.start(game="plait", deal=3)
+            for _ in range(3):
+                move = state["observation"]["legal_moves"][0]
+                state = player.ask({"type": "move", "move": move})
+            table, _ = player.start(game="wrangle", opponent="human", deal=9)
+        stats_before = httpx.get(first.url + "/api/stats").json()
+        saved_before = httpx.get(first.url + "/api/saved").json()
+    finally:
+        first.stop()
+    assert [s["won"] for s in stats_before] == [1]
+    assert {s["game_id"] for s in saved_before} == {joined["game_id"], table["game_id"]}
+
+    second = LiveServer(db, computer_pause=0.0).start()
+    try:
+        assert httpx.get(second.url + "/api/stats").json() == stats_before
+        assert httpx.get(second.url + "/api/saved").json() == saved_before
+        with Player(second.url) as player:
+            assert player.ask({"type": "resume", **seat_of(joined)})["game_id"] == joined["game_id"]
+            resumed = player.receive()
+            assert resumed["moves"] == state["moves"] and resumed["can_undo"]
+            assert resumed["observation"] == state["observation"]
+            assert player.ask({"type": "undo"})["moves"] == state["moves"][:-1]
+            finished = player.ask({"type": "resume", **seat_of(won)})
+            assert finished["type"] == "joined"
+            assert player.receive()["observation"]["outcome"] == "won"
+            taken = player.ask(
+                {"type": "join", "table": table["join_link"].removeprefix("/table/")}
+            )
+            assert taken["seat"] == "south"
+    finally:
+        second.stop()

@@ -1,0 +1,98 @@
+"""The SQLite store: saved games and statistics, its schema version and its default place."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from parlour.core.session import Session
+from parlour.games import get_game
+from parlour.store.database import SCHEMA_VERSION, DatabaseError, connect, default_path
+from parlour.store.games import SOLO, GameStore, SavedGame
+from parlour.store.stats import StatsStore
+
+
+def _saved(game_id: str, moves: int) -> SavedGame:
+    session = Session(get_game("plait"), deal=7)
+    for _ in range(moves):
+        session.play(session.game.legal_moves(session.state)[0])
+    return SavedGame(game_id, session.record(), {SOLO: "hash"}, elapsed=12.5)
+
+
+def test_a_saved_game_reads_back_the_same(tmp_path: Path) -> None:
+    store = GameStore(connect(tmp_path / "p.db"))
+    game = _saved("g1", moves=3)
+    store.save(game)
+    loaded = store.load("g1")
+    assert loaded is not None and loaded.updated
+    assert loaded.record == game.record
+    assert (loaded.seats, loaded.elapsed) == (game.seats, game.elapsed)
+    assert store.load("nope") is None
+
+
+def test_saving_again_replaces_and_in_play_lists_unended_games(tmp_path: Path) -> None:
+    store = GameStore(connect(tmp_path / "p.db"))
+    store.save(_saved("g1", moves=1))
+    store.save(_saved("g1", moves=2))
+    assert [len(g.record.moves) for g in store.in_play()] == [2]
+
+
+def test_streaks_best_time_and_one_result_per_game(tmp_path: Path) -> None:
+    stats = StatsStore(connect(tmp_path / "p.db"))
+    params = {"variant": "standard"}
+    for number, (won, seconds) in enumerate(
+        [(True, 90.0), (True, 60.0), (False, 10.0), (True, 80.0)]
+    ):
+        assert stats.record(f"g{number}", "plait", params, won, seconds)
+    assert not stats.record("g0", "plait", params, False, 1.0)
+    (entry,) = stats.all()
+    assert entry.to_json() == {
+        "game": "plait",
+        "params": params,
+        "played": 4,
+        "won": 3,
+        "current_streak": 1,
+        "best_streak": 2,
+        "best_seconds": 60.0,
+    }
+
+
+def test_variants_are_counted_apart(tmp_path: Path) -> None:
+    stats = StatsStore(connect(tmp_path / "p.db"))
+    stats.record("a", "plait", {"variant": "standard"}, False, 5.0)
+    stats.record("b", "plait", {"variant": "four-passes"}, True, 5.0)
+    assert {(s.params["variant"], s.won) for s in stats.all()} == {
+        ("standard", 0),
+        ("four-passes", 1),
+    }
+
+
+def test_the_file_is_in_wal_mode_with_the_schema_version(tmp_path: Path) -> None:
+    connection = connect(tmp_path / "p.db")
+    assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+
+def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "p.db"
+    with sqlite3.connect(path) as raw:
+        raw.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    with pytest.raises(DatabaseError, match="newer"):
+        connect(path)
+
+
+def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "p.db"
+    path.write_text("hello " * 1000)
+    with pytest.raises(DatabaseError, match="cannot use"):
+        connect(path)
+
+
+def test_the_default_file_is_in_the_user_s_data_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.platform", "linux")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert default_path() == tmp_path / "parlour" / "parlour.db"

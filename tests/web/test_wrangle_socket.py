@@ -1,0 +1,176 @@
+"""The Wrangle over the websocket: against the computer, and two people at a table. Every
+`state` a client receives must be exactly `observe(true state, its seat)`, the true state being
+rebuilt here from the deal and the moves announced one by one (WR-7)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import httpx
+
+from parlour.core.cards import parse_cards
+from parlour.core.game import Visibility
+from parlour.core.session import Session
+from parlour.games import get_game
+from tests.conformance.wins import load_wins
+from tests.web.client import Player, quiet, seat_of, stats_of
+
+WRANGLE = get_game("wrangle")
+KNOWN = load_wins(WRANGLE)["wrangle(first=cut)"]
+DEAL = 3
+
+
+def other(seat: str) -> str:
+    return "south" if seat == "north" else "north"
+
+
+def check_view(state: dict[str, Any], truth: Session[Any], seat: str) -> None:
+    """`state` shows `seat` its own observation of `truth`, and nothing hidden from it."""
+    assert state["type"] == "state", state
+    observation = state["observation"]
+    assert observation == WRANGLE.observe(truth.state, seat)
+    assert state["seat"] == seat and state["deal"] is None and observation["deal"] is None
+    for pile, cards in observation["piles"].items():
+        seen = WRANGLE.visibility(truth.state, pile, seat)
+        if seen is not Visibility.ALL:
+            assert len(cards) <= (1 if seen is Visibility.TOP else 0)
+
+
+@contextmanager
+def table(live_server: str, **dealt: Any) -> Iterator[tuple[dict[str, Player], dict[str, Any]]]:
+    """Two people seated at a new table: the players by seat, and north's `joined`."""
+    with Player(live_server) as north, Player(live_server) as south:
+        joined, waiting = north.start(game="wrangle", opponent="human", **dealt)
+        assert joined["seat"] == "north" and joined["join_link"].startswith("/table/")
+        assert waiting["waiting"] and not waiting["can_undo"]
+        early = north.ask({"type": "move", "move": waiting["observation"]["legal_moves"][0]})
+        assert early["type"] == "error" and "wait" in early["message"]
+        taken = south.ask({"type": "join", "table": joined["join_link"].removeprefix("/table/")})
+        assert taken["seat"] == "south" and "join_link" not in taken
+        assert taken["token"] != joined["token"]
+        yield {"north": north, "south": south}, joined
+
+
+def test_two_people_at_a_table_see_only_their_own_views_and_move_in_turn(
+    live_server: str,
+) -> None:
+    truth = Session(WRANGLE, deal=DEAL)
+    with table(live_server, deal=DEAL) as (players, joined):
+        for seat, player in players.items():
+            state = player.receive()
+            assert not state["waiting"]
+            check_view(state, truth, seat)
+        with Player(live_server) as third:
+            table_id = joined["join_link"].removeprefix("/table/")
+            assert third.ask({"type": "join", "table": table_id})["type"] == "error"
+        movers = set()
+        for _ in range(120):
+            mover = WRANGLE.to_move(truth.state)
+            movers.add(mover)
+            move = str(WRANGLE.legal_moves(truth.state)[-1])
+            refused = players[other(mover)].ask({"type": "move", "move": move})
+            assert refused["type"] == "error" and "turn" in refused["message"]
+            players[mover].send({"type": "move", "move": move})
+            truth.play(move)
+            for seat, player in players.items():
+                state = player.receive()
+                assert state["last"] == move
+                check_view(state, truth, seat)
+        assert movers == {"north", "south"}
+
+
+def test_a_table_played_to_the_end_counts_in_no_one_s_stats(live_server: str) -> None:
+    truth = Session(WRANGLE, deck=parse_cards(KNOWN["deck"]))
+    with table(live_server, deck=KNOWN["deck"]) as (players, _):
+        for player in players.values():
+            player.receive()
+        for move in KNOWN["moves"]:
+            players[WRANGLE.to_move(truth.state)].send({"type": "move", "move": move})
+            truth.play(move)
+            for seat, player in players.items():
+                check_view(player.receive(), truth, seat)
+        assert truth.outcome == "north"
+    stats = httpx.get(live_server + "/api/stats").json()
+    assert not [s for s in stats if s["params"].get("opponent") == "human"]
+
+
+def test_undo_stays_within_one_s_own_turn(live_server: str) -> None:
+    truth = Session(WRANGLE, deal=DEAL)
+    with table(live_server, deal=DEAL) as (players, _):
+        for player in players.values():
+            player.receive()
+        while True:
+            mover = WRANGLE.to_move(truth.state)
+            move = str(WRANGLE.legal_moves(truth.state)[-1])
+            players[mover].send({"type": "move", "move": move})
+            truth.play(move)
+            states = {seat: player.receive() for seat, player in players.items()}
+            if WRANGLE.to_move(truth.state) != mover:
+                break
+            assert states[mover]["can_undo"] and not states[other(mover)]["can_undo"]
+            assert players[other(mover)].ask({"type": "undo"})["type"] == "error"
+            players[mover].send({"type": "undo"})
+            truth.undo()
+            for seat, player in players.items():
+                check_view(player.receive(), truth, seat)
+            players[mover].send({"type": "redo"})
+            truth.redo()
+            for seat, player in players.items():
+                check_view(player.receive(), truth, seat)
+        refused = players[mover].ask({"type": "undo"})
+        assert refused["type"] == "error"
+        next_mover = players[WRANGLE.to_move(truth.state)]
+        assert next_mover.ask({"type": "undo"})["type"] == "error"  # nothing of his turn yet
+
+
+def test_a_reload_rejoins_the_seat_by_its_token(live_server: str) -> None:
+    truth = Session(WRANGLE, deal=DEAL)
+    with table(live_server, deal=DEAL) as (players, joined):
+        players["north"].receive()
+        players["south"].receive()
+        with Player(live_server) as north_again:
+            again = north_again.ask({"type": "resume", **seat_of(joined)})
+            assert again["seat"] == "north" and again["game_id"] == joined["game_id"]
+            check_view(north_again.receive(), truth, "north")
+            assert quiet(players["south"])
+
+
+def test_against_the_computer_its_moves_come_one_state_at_a_time(live_server: str) -> None:
+    truth = Session(WRANGLE, deal=DEAL)
+    with Player(live_server) as person:
+        joined, state = person.start(game="wrangle", opponent="random", deal=DEAL)
+        assert joined["seat"] == "north" and "join_link" not in joined
+        assert joined["link"] == "/wrangle?vs=random"
+        check_view(state, truth, "north")
+        computer_moves = 0
+        for _ in range(150):
+            mover = WRANGLE.to_move(truth.state)
+            if mover == "north":
+                person.send({"type": "move", "move": state["observation"]["legal_moves"][-1]})
+            state = person.receive()
+            assert state["last"] in [str(m) for m in WRANGLE.legal_moves(truth.state)]
+            truth.play(state["last"])
+            computer_moves += mover == "south"
+            check_view(state, truth, "north")
+        assert computer_moves > 0
+
+
+def test_a_win_against_the_computer_counts_in_the_stats_by_opponent(live_server: str) -> None:
+    truth = Session(WRANGLE, deck=parse_cards(KNOWN["deck"]))
+    params = {"first": "cut", "opponent": "strong"}
+    played, won = stats_of(live_server, "wrangle", params)
+    with Player(live_server) as person:
+        person.start(game="wrangle", opponent="strong", deck=KNOWN["deck"])
+        for move in KNOWN["moves"]:  # north wins in his first turn
+            truth.play(move)
+            check_view(person.ask({"type": "move", "move": move}), truth, "north")
+    assert stats_of(live_server, "wrangle", params) == (played + 1, won + 1)
+
+
+def test_hints_restarts_and_automatic_moves_are_refused_in_the_wrangle(live_server: str) -> None:
+    with Player(live_server) as person:
+        person.start(game="wrangle", opponent="greedy", deck=KNOWN["deck"])
+        for message in ({"type": "hint"}, {"type": "restart"}, {"type": "autoplay", "on": True}):
+            assert person.ask(message)["type"] == "error"
