@@ -9,10 +9,12 @@ import pytest
 
 from parlour.agents import AGENTS, make_agent
 from parlour.agents.match import GameResult, duel_games, summarize, wilson
-from parlour.agents.strong import StrongAgent, candidates
+from parlour.agents.strong import StrongAgent, candidates, to_foundation
+from parlour.agents.wrangle_sense import priority
 from parlour.core.errors import ParlourError
+from parlour.core.moves import parse_move
 from parlour.games.wrangle import SEATS, WRANGLE
-from tests.games.test_wrangle import random_states
+from tests.games.test_wrangle import position, random_states
 
 
 @pytest.mark.parametrize("name", list(AGENTS))
@@ -40,16 +42,44 @@ def test_the_strong_player_sees_only_the_observation() -> None:
 def test_the_strong_player_stops_thinking_when_the_turn_budget_is_spent() -> None:
     ticks = iter(range(1000))
     agent = StrongAgent(samples=50, seconds_per_turn=3.0, clock=lambda: float(next(ticks)))
-    state = next(
-        s for s in random_states(400, seed=2) if len(candidates(WRANGLE.observe(s, SEATS[0]))) > 1
+    observation = next(
+        o
+        for o in (WRANGLE.observe(s, WRANGLE.to_move(s)) for s in random_states(400, seed=2))
+        if searched(o)
     )
-    observation = WRANGLE.observe(state, WRANGLE.to_move(state))
     agent.choose(WRANGLE, observation, random.Random(0))
     used = next(ticks)
     assert used <= 5  # a decision may take half the turn's budget, then it stops
     agent.choose(WRANGLE, observation, random.Random(0))  # the same turn: budget nearly spent
     agent.choose(WRANGLE, observation, random.Random(0))
     assert next(ticks) - used <= 6
+
+
+def searched(observation: dict[str, object]) -> bool:
+    """Whether the strong player thinks about this decision at all."""
+    moves = candidates(observation)
+    me, sizes = observation["player"], observation["sizes"]
+    first = max(moves, key=lambda m: priority(m, me, sizes))  # type: ignore[arg-type]
+    return len(moves) > 1 and not to_foundation(first)
+
+
+def test_the_strong_player_plays_to_a_foundation_without_searching() -> None:
+    calls = []
+    agent = StrongAgent(clock=lambda: float(len(calls.append(1) or calls)))
+    state = position({"north-reserve": "9D AS", "north-aux-1": "TD"})
+    observation = WRANGLE.observe(state, "north")
+    assert agent.choose(WRANGLE, observation, random.Random(0)) == parse_move(
+        "north-reserve>foundation-1"
+    )
+    assert len(calls) == 1  # the start of the decision only: no sample was dealt
+
+
+def test_the_strong_player_places_a_turned_card_rather_than_end_its_turn() -> None:
+    state = position({"north-turned": "QC", "north-reserve": "5H", "south-reserve": "8D"})
+    observation = WRANGLE.observe(state, "north")
+    assert "north-turned>north-waste" in observation["legal_moves"]
+    move = StrongAgent(samples=4).choose(WRANGLE, observation, random.Random(3))
+    assert move.target.endswith(("aux-1", "aux-2", "aux-3", "aux-4"))
 
 
 def test_candidates_fold_moves_of_the_same_effect() -> None:

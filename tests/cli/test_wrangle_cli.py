@@ -67,3 +67,12 @@ def test_a_person_wins_a_whole_game_against_greedy_in_the_terminal() -> None:
 def test_play_wrangle_refuses_two_kinds_of_opponent() -> None:
     done = parlour("play", "wrangle", "--deal", "3", "--vs", "strong", "--hot-seat")
     assert done.returncode == 2 and "not both" in done.stderr
+
+
+def test_play_wrangle_lets_the_players_choose_who_begins() -> None:
+    cards = cards_str(deck(NORTH, SOUTH))
+    done = parlour("play", "wrangle", "--cards", cards, "--first", "south", lines=["q"])
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.index("south (greedy): turn") < done.stdout.index("north>")
+    refused = parlour("play", "wrangle", "--deal", "3", "--first", "east")
+    assert refused.returncode == 2 and '"east" is not a first' in refused.stderr

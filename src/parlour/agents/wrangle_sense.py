@@ -1,8 +1,8 @@
 """What the agents know of the Wrangle, read from its interface alone: pile names
 (`north-reserve`, `south-aux-3`, `foundation-5` …), pile sizes and the moves on offer.
 
-`priority` is the hand-written order of the greedy player; `value` judges a position for the
-searching player. Neither imports the game: both work on names and sizes, so they serve an
+`priority` is the hand-written order of the greedy player (and of the searching player's
+playouts). It does not import the game: it works on names and sizes, so it serves an
 observation and a sampled state alike.
 """
 
@@ -14,8 +14,6 @@ from functools import cache
 from parlour.core.moves import Move
 
 SEATS = ("north", "south")
-RESERVE_WEIGHT = 2.0  # a reserve card is only ever freed from the top: it weighs double
-WIN = 1000.0
 
 
 @cache
@@ -53,20 +51,3 @@ def priority(move: Move, me: str, sizes: Mapping[str, int]) -> int:
     if target == "waste":
         return 50 if owner != me else 10
     return 40 if sizes[move.target] else 30
-
-
-def cards_held(seat: str, sizes: Mapping[str, int]) -> float:
-    """What `seat` must still get rid of, the reserve weighing more."""
-    return (
-        RESERVE_WEIGHT * sizes[f"{seat}-reserve"]
-        + sizes[f"{seat}-stock"]
-        + sizes[f"{seat}-waste"]
-        + sizes[f"{seat}-turned"]
-    )
-
-
-def value(me: str, sizes: Mapping[str, int], outcome: str | None) -> float:
-    """How good a position is for `me`: the opponent's burden less mine, or a win or loss."""
-    if outcome is not None:
-        return WIN if outcome == me else -WIN if outcome == opponent(me) else 0.0
-    return cards_held(opponent(me), sizes) - cards_held(me, sizes)

@@ -19,6 +19,7 @@ from parlour.core.session import Session
 from parlour.frontends.cli.common import (
     CardsOpt,
     DealOpt,
+    FirstOpt,
     GameArg,
     ModeOpt,
     VariantOpt,
@@ -59,10 +60,13 @@ def show(
     cards: CardsOpt = None,
     variant: VariantOpt = None,
     mode: ModeOpt = None,
+    first: FirstOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the state as JSON (C-7).")] = False,
 ) -> None:
     """Print the starting state of a deal (Royal Marriage: after the first card)."""
-    choice = guarded(lambda: choose(game, deal=deal, cards=cards, variant=variant, mode=mode))
+    choice = guarded(
+        lambda: choose(game, deal=deal, cards=cards, variant=variant, mode=mode, first=first)
+    )
     state = guarded(choice.new_state)
     data = choice.game.to_json(state)
     if as_json:
@@ -78,6 +82,7 @@ def play(
     cards: CardsOpt = None,
     variant: VariantOpt = None,
     mode: ModeOpt = None,
+    first: FirstOpt = None,
     load: Annotated[
         Path | None, typer.Option("--load", help="Resume a game saved with 'save FILE'.")
     ] = None,
@@ -89,8 +94,9 @@ def play(
 ) -> None:
     """Play a game in the terminal. Without --deal or --cards a random deal is chosen."""
     if game == "wrangle":
-        return play_wrangle(deal, cards, vs, hot_seat)
-    session = guarded(lambda: _session(game, deal, cards, variant, mode, load, auto))
+        return play_wrangle(deal, cards, vs, hot_seat, first)
+    options = {"variant": variant, "mode": mode, "first": first}
+    session = guarded(lambda: _session(game, deal, cards, options, load, auto))
     presenter = PRESENTERS[session.game.info.id]
     console.print(f"[bold]{session.game.info.name}[/] — type h for help, q to quit.")
     PlayLoop(session, presenter, console, console.input).run()
@@ -100,8 +106,7 @@ def _session(
     game_id: str,
     deal: int | None,
     cards: str | None,
-    variant: str | None,
-    mode: str | None,
+    options: dict[str, str | None],
     load: Path | None,
     auto: bool,
 ) -> Session[Any]:
@@ -109,9 +114,7 @@ def _session(
         record = load_record(load)
         return Session.from_record(get_game(record.game), record, autoplay=auto)
     default = secrets.randbelow(10**9) if deal is None and cards is None else None
-    choice = choose(
-        game_id, deal=deal, cards=cards, variant=variant, mode=mode, default_deal=default
-    )
+    choice = choose(game_id, deal=deal, cards=cards, default_deal=default, **options)
     return Session(choice.game, choice.params, deal=choice.deal, deck=choice.deck, autoplay=auto)
 
 

@@ -25,6 +25,9 @@ VariantOpt = Annotated[str | None, typer.Option("--variant", help="Variant (see:
 ModeOpt = Annotated[
     str | None, typer.Option("--mode", help="Mode, e.g. open (see: parlour games).")
 ]
+FirstOpt = Annotated[
+    str | None, typer.Option("--first", help="Who begins, e.g. south (see: parlour games).")
+]
 
 
 def guarded(work: Callable[[], T]) -> T:

@@ -31,13 +31,13 @@ def choose(
     *,
     deal: int | None,
     cards: str | None,
-    variant: str | None = None,
-    mode: str | None = None,
     default_deal: int | None = None,
+    **chosen: str | None,
 ) -> DealChoice:
-    """Read the options; raises a `ParlourError` subclass with a message for the user."""
+    """Read the options; `chosen` holds a value or None for each parameter option (`variant`,
+    `mode`, `first` …). Raises a `ParlourError` subclass with a message for the user."""
     game = get_game(game_id)
-    params = params_from(game.info.params_type, {"variant": variant, "mode": mode})
+    params = params_from(game.info.params_type, chosen)
     if deal is not None and cards is not None:
         raise ParamsError("give --deal or --cards, not both")
     if deal is None and cards is None:

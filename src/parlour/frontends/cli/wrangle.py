@@ -78,15 +78,19 @@ def duel_command(
     console.print(f"{first} thought {summary.seconds_per_turn:.3f} s per turn")
 
 
-def play_wrangle(deal: int | None, cards: str | None, vs: str | None, hot_seat: bool) -> None:
+def play_wrangle(
+    deal: int | None, cards: str | None, vs: str | None, hot_seat: bool, first: str | None
+) -> None:
     """`parlour play wrangle`: you are north against `vs` (greedy unless chosen), or two
-    people take turns."""
+    people take turns; `first` says who begins (WR-1: the cut unless chosen)."""
     if vs is not None and hot_seat:
         errors.print("parlour: choose --vs random|greedy|strong or --hot-seat, not both")
         raise typer.Exit(BAD_INPUT)
     opponent = None if hot_seat else guarded(lambda: make_agent(vs or DEFAULT_OPPONENT))
     default = secrets.randbelow(10**9) if deal is None and cards is None else None
-    choice = guarded(lambda: choose(GAME_ID, deal=deal, cards=cards, default_deal=default))
+    choice = guarded(
+        lambda: choose(GAME_ID, deal=deal, cards=cards, default_deal=default, first=first)
+    )
     session = Session(choice.game, choice.params, deal=choice.deal, deck=choice.deck)
     computers = {} if opponent is None else {"south": opponent}
     console.print("[bold]The Wrangle[/] — type h for help, q to quit.")

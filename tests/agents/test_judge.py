@@ -1,0 +1,46 @@
+"""The strong player's judge of a Wrangle position: what each player holds, reserve cards
+weighing more, an emptied reserve, and the shared progress on the foundations."""
+
+from __future__ import annotations
+
+from parlour.agents.wrangle_judge import WIN, Weights, judge
+from parlour.core.game import DRAW
+from parlour.games.wrangle import WRANGLE
+from tests.games.test_wrangle import position
+
+WEIGHTS = Weights(reserve=2.0, cleared=10.0, progress=3.0)
+
+
+def value(piles: dict[str, str], outcome: str | None = None) -> float:
+    return judge("north", WRANGLE.piles(position(piles)), outcome, WEIGHTS)
+
+
+def test_a_reserve_card_weighs_more_than_a_stock_card() -> None:
+    base = {"north-stock": "9C", "south-stock": "9C"}
+    in_reserve = value({**base, "north-reserve": "5H 6D", "south-reserve": "7S"})
+    in_stock = value({**base, "north-reserve": "5H", "north-stock": "9C 6D", "south-reserve": "7S"})
+    assert in_stock - in_reserve == 1.0
+    loaded = value({**base, "north-reserve": "5H", "south-reserve": "7S 6D"})
+    assert loaded - in_reserve == 4.0  # the same card on the opponent's reserve instead
+
+
+def test_an_emptied_reserve_is_worth_a_bonus() -> None:
+    kept = value({"north-reserve": "5H", "south-reserve": "7S"})
+    emptied = value({"north-reserve": "", "north-stock": "9C 5H", "south-reserve": "7S"})
+    assert emptied - kept == 1.0 + 10.0  # one card lighter, and the bonus
+
+
+def test_cards_on_the_foundations_count_for_both_players() -> None:
+    piles = {"north-reserve": "5H", "south-reserve": "7S"}
+    built = value({**piles, "foundation-1": "AS 2S", "north-stock": "9C"})
+    assert built - value({**piles, "north-stock": "9C AS 2S"}) == 2 + 2 * 3.0
+    mirrored = judge(
+        "south", WRANGLE.piles(position({**piles, "foundation-1": "AS"})), None, WEIGHTS
+    )
+    assert mirrored - judge("south", WRANGLE.piles(position(piles)), None, WEIGHTS) == 3.0
+
+
+def test_a_finished_game_is_a_win_a_loss_or_nothing() -> None:
+    assert value({}, "north") == WIN
+    assert value({}, "south") == -WIN
+    assert value({}, DRAW) == 0.0
