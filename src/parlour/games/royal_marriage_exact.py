@@ -20,7 +20,7 @@ steps, a millisecond for a whole pack.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import pairwise
+from itertools import combinations, pairwise
 
 from parlour.core.cards import Card, same_suit_or_rank
 
@@ -152,6 +152,12 @@ class ThrowClearing:
         self.lanes = sum(1 << t * n for t in range(GRACE + 1))  # bit 0 of every lane
         self.counts = [0] * n  # counts[i], lane t: every j with t in D(i, j)
         self.alone = [0] * n  # alone[i], lane t: every j reached by t throws alone
+        # For each set of lanes (bit 0 of each lane present), the shifts to those lanes.
+        self.lane_shifts = {
+            sum(1 << t * n for t in chosen): [t * n for t in chosen]
+            for size in range(GRACE + 2)
+            for chosen in combinations(range(GRACE + 1), size)
+        }
         for i in range(n - 1, -1, -1):
             self._counts_from(i)
 
@@ -159,7 +165,8 @@ class ThrowClearing:
         reach, alike, counts = self.base.reach, self.base.alike, self.counts
         width, lanes = self.width, self.lanes
         full = (1 << width * (GRACE + 1)) - 1
-        shifts = [t * width for t in range(GRACE + 1)]
+        lane_shifts = self.lane_shifts
+        middle = [t * width for t in range(1, GRACE)]  # lanes whose throws lead one further
         one_ends = 0  # by lane (count): j closing a one-card group
         seconds = 0  # by lane: m that can be a two-card group's second card
         two_ends = 0  # by lane: j closing a two-card group
@@ -168,30 +175,30 @@ class ThrowClearing:
         reach_i, alike_i = reach[i] | 1 << i + 1, alike[i]
         for j in range(i + 1, width):
             bit = 1 << j
+            here = reach_i >> j & 1
             thrown = after >> j & lanes
-            here = thrown | (reach_i >> j & 1)
+            if thrown:
+                here |= thrown
+                alone |= thrown << j
             if alike_i & bit:
                 here |= (one_ends | two_ends) >> j & lanes
-            alone |= thrown << j
             if here:
                 found |= here << j
                 ends, alike_j = counts[j], alike[j] * lanes
-                for shift in shifts:
-                    if here >> shift & 1:
-                        moved = ends << shift & full
-                        one_ends |= moved
-                        seconds |= moved & alike_j
+                for shift in lane_shifts[here]:
+                    moved = ends << shift & full
+                    one_ends |= moved
+                    seconds |= moved & alike_j
             pairs = seconds >> j & lanes
             if pairs:
-                for shift in shifts:
-                    if pairs >> shift & 1:
-                        two_ends |= counts[j] << shift & full
+                for shift in lane_shifts[pairs]:
+                    two_ends |= counts[j] << shift & full
             if here & 1:
                 after |= reach[j] << width
-            for shift in shifts[1:GRACE]:
-                if after >> shift + j & 1:
+            for shift in middle:
+                if thrown >> shift & 1:
                     after |= reach[j] << shift + width
-            counts[i], self.alone[i] = found, alone
+        counts[i], self.alone[i] = found, alone
 
     def _has(self, t: int, i: int, j: int) -> bool:
         return bool(self.counts[i] >> t * self.width + j & 1)
