@@ -33,6 +33,8 @@ class Expander:
     complete: bool = True  # False once a step list was cut short: a loss is then not proven
 
     def steps(self, state: Any) -> Iterator[Step]:
+        """The steps from `state`, the most promising first: its safe move alone if it has one,
+        else single moves in the game's order, or grouped steps when the game groups moves."""
         game = self.game
         if not self.hooks:
             return (((m,), self._apply(state, m)) for m in game.legal_moves(state))
@@ -55,8 +57,8 @@ class Expander:
     ) -> list[Step]:
         game = self.game
         found: list[Step] = []
-        arrangements: list[list[tuple[Line, Any]]] = []
-        for group in {g.group for g in groups.values() if g is not None}:
+        arrangements: list[list[Step]] = []
+        for group in dict.fromkeys(g.group for g in groups.values() if g is not None):
             arrangements.append(self._rearrangements(state, moves, group, found))
         found.sort(key=lambda step: (-game.progress(step[1]), len(step[0])))
         if any(groups[m] is None for m in moves):  # tried last: they reshape the whole game
