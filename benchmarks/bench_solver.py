@@ -81,7 +81,8 @@ def main() -> None:
             label = game.info.id + " " + " ".join(params_dict(params).values())
             fast = measure(game, params, args.deals, budget, hooks=True)
             plain = measure(game, params, args.deals, budget, hooks=False)
-            ratio = fast["per_second"] / max(plain["per_second"], 1e-9)
+            # With no deal decided by the baseline there is no ratio to print.
+            ratio = fast["per_second"] / plain["per_second"] if plain["decided"] else float("nan")
             file_ms = (
                 cards_file_ms(game, params, args.deals)
                 if game.info.id == "royal-marriage"

@@ -1,6 +1,11 @@
 """Won, lost and unknown over numbered deals for one game, every variant, with times.
 
+Every `won` line is replayed through the checked engine by `solve` before it is counted. With
+`--stop-after` no new deal is started once that many seconds have passed, and the line says how
+many deals were run.
+
 Run: uv run python benchmarks/solve_table.py GAME [--deals N] [--nodes N] [--seconds S]
+     [--variant V] [--workers W] [--stop-after S]
 """
 
 from __future__ import annotations
@@ -10,7 +15,9 @@ import statistics
 import sys
 import time
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
@@ -19,34 +26,58 @@ from parlour.games import get_game
 from parlour.solver import DEFAULT_BUDGET, Budget, solve
 
 
+def decide(job: tuple[str, Any, int, Budget]) -> tuple[str, float]:
+    """The result for one deal and the seconds it took."""
+    game_id, params, deal, budget = job
+    game = get_game(game_id)
+    solution = solve(game, game.new(params, deal=deal), budget)
+    return solution.result, solution.seconds
+
+
+def table_line(game_id: str, params: Any, results: list[tuple[str, float]], spent: float) -> str:
+    counts = Counter(result for result, _ in results)
+    decided = [seconds for result, seconds in results if result != "unknown"]
+    times = (
+        f"mean {1000 * statistics.fmean(decided):.1f} ms, "
+        f"median {1000 * statistics.median(decided):.1f} ms"
+        if decided
+        else "nothing decided"
+    )
+    return (
+        f"{game_id} {params_dict(params)}: {len(results)} deals, won {counts['won']}, "
+        f"lost {counts['lost']}, unknown {counts['unknown']}; {times}; {spent:.0f} s in all"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game")
     parser.add_argument("--deals", type=int, default=200, help="deals 1 … N")
     parser.add_argument("--nodes", type=int, default=DEFAULT_BUDGET.nodes)
     parser.add_argument("--seconds", type=float, default=DEFAULT_BUDGET.seconds)
+    parser.add_argument("--variant", help="only this variant (default: every one)")
+    parser.add_argument("--workers", type=int, default=1, help="processes solving at once")
+    parser.add_argument("--stop-after", type=float, default=float("inf"), help="seconds")
     args = parser.parse_args()
     game = get_game(args.game)
     budget = Budget(args.nodes, args.seconds)
-    for params in all_params(game.info.params_type):
-        counts: Counter[str] = Counter()
-        decided_seconds = []
-        start = time.perf_counter()
-        for deal in range(1, args.deals + 1):
-            solution = solve(game, game.new(params, deal=deal), budget)
-            counts[solution.result] += 1
-            if solution.result != "unknown":
-                decided_seconds.append(solution.seconds)
-        times = (
-            f"mean {1000 * statistics.fmean(decided_seconds):.1f} ms, "
-            f"median {1000 * statistics.median(decided_seconds):.1f} ms"
-            if decided_seconds
-            else "nothing decided"
-        )
-        print(
-            f"{game.info.id} {params_dict(params)}: won {counts['won']}, lost {counts['lost']}, "
-            f"unknown {counts['unknown']}; {times}; {time.perf_counter() - start:.0f} s in all"
-        )
+    chosen = [
+        p
+        for p in all_params(game.info.params_type)
+        if args.variant is None or args.variant in params_dict(p).values()
+    ]
+    with ProcessPoolExecutor(args.workers) as pool:
+        for params in chosen:
+            start = time.perf_counter()
+            results: list[tuple[str, float]] = []
+            for first in range(1, args.deals + 1, args.workers):
+                if time.perf_counter() - start > args.stop_after:
+                    break
+                deals = range(first, min(first + args.workers, args.deals + 1))
+                jobs = [(game.info.id, params, deal, budget) for deal in deals]
+                results += pool.map(decide, jobs)
+            print(table_line(game.info.id, params, results, time.perf_counter() - start))
+            sys.stdout.flush()
 
 
 if __name__ == "__main__":

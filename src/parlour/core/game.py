@@ -47,6 +47,13 @@ class GameState(Protocol):
     def deal(self) -> int | None: ...
 
 
+class MoveGroup(NamedTuple):
+    """Where a move belongs for the solver's reordering of lines (see `Game.move_group`)."""
+
+    group: Hashable
+    rearranging: bool
+
+
 class Exact(NamedTuple):
     """An exact decision: whether the position is won, and the winning moves if it is."""
 
@@ -174,6 +181,26 @@ class Game(ABC, Generic[S, P]):
     def progress(self, state: S) -> float:
         """How far a position has come (more is better), for the solver's best guess."""
         return 0.0
+
+    def move_group(self, state: S, move: Move) -> MoveGroup | None:
+        """The group of `move` and whether it only rearranges, or None (the default) for a move
+        that belongs to no group.
+
+        A game that groups moves promises: a rearranging move of group g never ends the game, and
+        when a move of another group (rearranging or not) follows it, the two may be played in
+        the other order, both legal, to the same position; and whether a move of no group is
+        legal never depends on rearranging moves. Every winning line can then be reordered so
+        that rearranging moves of a group come just before the next other move of their group,
+        or, of any groups, before a move of no group. The solver searches only such lines: the
+        groups' rearrangements one group at a time, not interleaved, which loses no win.
+        """
+        return None
+
+    def parts(self, state: S) -> tuple[S, ...] | None:
+        """Two or more positions that play independently and together make up `state`: it is
+        won exactly when each part is, by the parts' winning lines one after another. None (the
+        default) when the position does not split."""
+        return None
 
     def solve_exact(self, state: S) -> Exact | None:
         """An exact decision where the game has a faster algorithm than search, or None to

@@ -11,8 +11,8 @@ from typing import Any
 
 from parlour.core.building import NO_BUILD, Build
 from parlour.core.cards import ACE, KING, Card, two_packs
-from parlour.core.game import LOST, WON, Game, GameInfo, Visibility
-from parlour.core.moves import Move, action, transfer
+from parlour.core.game import LOST, WON, Game, GameInfo, MoveGroup, Visibility
+from parlour.core.moves import Move, action
 from parlour.games.twin_foundations import (
     ACES,
     KINGS,
@@ -20,8 +20,10 @@ from parlour.games.twin_foundations import (
     build_on,
     build_targets,
     foundation_moves,
+    moving,
     safe_foundation_move,
     sequences,
+    tableau_move_group,
     take_top,
     why_not_moved,
 )
@@ -78,17 +80,10 @@ def _goes_up(card: Card, spot: int, foundations: Foundations) -> str | None:
     if rank == KING and not foundations.kings[suit]:
         return KINGS[suit]
     corner = spot in CORNERS
-    if (
-        foundations.aces[suit]
-        and foundations.fits_ace(card)
-        and (corner or spot == BESIDE_ACE[suit])
-    ):
+    fits = foundations.targets(card)
+    if foundations.aces[suit] and ACES[suit] in fits and (corner or spot == BESIDE_ACE[suit]):
         return ACES[suit]
-    if (
-        foundations.kings[suit]
-        and foundations.fits_king(card)
-        and (corner or spot == BESIDE_KING[suit])
-    ):
+    if foundations.kings[suit] and KINGS[suit] in fits and (corner or spot == BESIDE_KING[suit]):
         return KINGS[suit]
     return None
 
@@ -119,12 +114,9 @@ class FourCorners(Game[FourCornersState, FourCornersParams]):
         if state.foundations.count() == 104:
             return ()
         moves = foundation_moves(HEAPS, state.heaps, state.foundations)
-        for spot, heap in enumerate(state.heaps):
-            if heap:  # FC-3: an emptied heap stays empty, so only tops of heaps take cards
-                moves += [
-                    transfer(HEAPS[spot], HEAPS[t])
-                    for t in build_targets(state.heaps, state.builds, spot)
-                ]
+        for spot, targets in enumerate(build_targets(state.heaps, state.builds)):
+            # FC-3: an emptied heap stays empty, so only tops of heaps take cards
+            moves += [moving(HEAPS[spot], HEAPS[t]) for t in targets]
         if state.redeals_left:
             moves.append(REDEAL)
         return tuple(moves)
@@ -190,6 +182,12 @@ class FourCorners(Game[FourCornersState, FourCornersParams]):
     def progress(self, state: FourCornersState) -> float:
         return float(state.foundations.count())
 
+    def move_group(self, state: FourCornersState, move: Move) -> MoveGroup | None:
+        """The redeal gathers every heap, so it belongs to no group (FC-4)."""
+        if move == REDEAL:
+            return None
+        return tableau_move_group(move, _SPOT, state.heaps, state.builds)
+
     # ----- views --------------------------------------------------------------------------
     def piles(self, state: FourCornersState) -> Mapping[str, tuple[Card, ...]]:
         return {
@@ -219,6 +217,14 @@ class FourCorners(Game[FourCornersState, FourCornersParams]):
 
     def key(self, state: FourCornersState) -> Hashable:
         return (state.heaps, state.foundations, state.builds, state.redeals_left)
+
+    def canonical_key(self, state: FourCornersState) -> Hashable:
+        """Once no redeal is left a heap's place no longer matters (FC-2, FC-4 deal by place),
+        so the heaps' order is folded."""
+        heaps = tuple(zip(state.heaps, state.builds, strict=True))
+        if not state.redeals_left:
+            heaps = tuple(sorted(heaps))
+        return (heaps, state.foundations.heights(), state.redeals_left)
 
 
 FOUR_CORNERS = FourCorners()

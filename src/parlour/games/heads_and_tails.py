@@ -11,15 +11,17 @@ from typing import Any, Literal
 
 from parlour.core.building import NO_BUILD, Build
 from parlour.core.cards import ACE, KING, SUITS, Card, two_packs
-from parlour.core.game import LOST, WON, Game, GameInfo, Visibility
-from parlour.core.moves import Move, transfer
+from parlour.core.game import LOST, WON, Game, GameInfo, MoveGroup, Visibility
+from parlour.core.moves import Move
 from parlour.games.twin_foundations import (
     Foundations,
     build_on,
     build_targets,
     foundation_moves,
+    moving,
     safe_foundation_move,
     sequences,
+    tableau_move_group,
     take_top,
     why_not_moved,
 )
@@ -108,13 +110,10 @@ class HeadsAndTails(Game[HeadsAndTailsState, HeadsAndTailsParams]):
     def legal_moves(self, state: HeadsAndTailsState) -> tuple[Move, ...]:
         moves = foundation_moves(TABLEAU, state.tableau, state.foundations)
         spaces_open = state.params.variant == "open-spaces" and not any(state.packets)
-        for spot, pile in enumerate(state.tableau):
-            if not pile:
-                continue
-            targets = build_targets(state.tableau, state.builds, spot)
-            if spaces_open:  # HT-5 open-spaces: an empty space takes any available card
-                targets += [t for t, onto in enumerate(state.tableau) if not onto]
-            moves += [transfer(TABLEAU[spot], TABLEAU[t]) for t in sorted(targets)]
+        empty = [t for t, onto in enumerate(state.tableau) if not onto] if spaces_open else []
+        for spot, targets in enumerate(build_targets(state.tableau, state.builds)):
+            if state.tableau[spot]:  # HT-5 open-spaces: an empty space takes any available card
+                moves += [moving(TABLEAU[spot], TABLEAU[t]) for t in sorted(targets + empty)]
         return tuple(moves)
 
     def apply_unchecked(self, state: HeadsAndTailsState, move: Move) -> HeadsAndTailsState:
@@ -165,7 +164,33 @@ class HeadsAndTails(Game[HeadsAndTailsState, HeadsAndTailsParams]):
         )
 
     def progress(self, state: HeadsAndTailsState) -> float:
-        return float(state.foundations.count())
+        """Cards on the foundations, and half as much for each card out of the packets."""
+        return state.foundations.count() - 0.5 * sum(map(len, state.packets))
+
+    def parts(self, state: HeadsAndTailsState) -> tuple[HeadsAndTailsState, ...] | None:
+        """Once every packet is empty (standard HT-5: nothing refills, no space is filled
+        again), each pile holds one suit and moves only within it (HT-4), so the suits play
+        independently: one part per suit still in the tableau, the others as if finished."""
+        if state.params.variant != "standard" or any(state.packets):
+            return None
+        suits = sorted({pile[0] // 13 for pile in state.tableau if pile})
+        if len(suits) < 2:
+            return None
+        return tuple(
+            replace(
+                state,
+                tableau=tuple(p if p and p[0] // 13 == suit else () for p in state.tableau),
+                builds=tuple(
+                    b if p and p[0] // 13 == suit else NO_BUILD
+                    for p, b in zip(state.tableau, state.builds, strict=True)
+                ),
+                foundations=state.foundations.only(suit),
+            )
+            for suit in suits
+        )
+
+    def move_group(self, state: HeadsAndTailsState, move: Move) -> MoveGroup:
+        return tableau_move_group(move, _SPOT, state.tableau, state.builds)
 
     # ----- views --------------------------------------------------------------------------
     def piles(self, state: HeadsAndTailsState) -> Mapping[str, tuple[Card, ...]]:
@@ -196,6 +221,26 @@ class HeadsAndTails(Game[HeadsAndTailsState, HeadsAndTailsParams]):
 
     def key(self, state: HeadsAndTailsState) -> Hashable:
         return (state.tableau, state.packets, state.foundations, state.builds)
+
+    def canonical_key(self, state: HeadsAndTailsState) -> Hashable:
+        """Heads and tails that refill from the same packet (HT-5) play alike, so their order
+        is folded; a pile's cards also fix its sequence (one base card, then built cards)."""
+        sources = _refill_sources(state.packets)
+        piles = sorted(zip(sources + sources, state.tableau, strict=True))
+        return (tuple(piles), state.packets, state.foundations.heights())
+
+
+def _refill_sources(packets: tuple[tuple[Card, ...], ...]) -> list[int]:
+    """For each packet's head and tail, the packet that would refill it now, or -1 when every
+    packet is empty (HT-5)."""
+    if not any(packets):
+        return [-1] * LINES
+    sources = []
+    for packet in range(LINES):
+        while not packets[packet]:
+            packet = (packet - 1) % LINES
+        sources.append(packet)
+    return sources
 
 
 def _refilled(

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any, Literal
 
-from parlour.core.building import UP, fits_foundation
-from parlour.core.cards import RANKS, Card, card_str, two_packs
+from parlour.core.building import UP, fits_foundation, step_rank
+from parlour.core.cards import RANKS, Card, card_str, make_card, two_packs
 from parlour.core.game import LOST, WON, Game, GameInfo, Visibility
 from parlour.core.moves import Move, action, transfer
 
@@ -56,6 +57,24 @@ def _fits(card: Card, foundation: tuple[Card, ...], base_rank: int) -> bool:
     if len(foundation) == FULL:
         return False
     return fits_foundation(card, foundation[-1] if foundation else None, base_rank, UP, wrap=True)
+
+
+def _wanted(foundations: Piles) -> dict[Card, list[int]]:
+    """For each card some started foundation takes next, those foundations in order (PL-2)."""
+    wanted: dict[Card, list[int]] = {}
+    for index, foundation in enumerate(foundations):
+        if foundation and len(foundation) < FULL:
+            top = foundation[-1]
+            rank = step_rank(top % 13 + 1, UP, wrap=True)
+            assert rank is not None  # wrapping always has a next rank
+            wanted.setdefault(make_card(rank, top // 13), []).append(index)
+    return wanted
+
+
+@cache
+def _transfer(source: str, target: str) -> Move:
+    """A transfer made once: the solver lists moves by the million."""
+    return transfer(source, target)
 
 
 class Plait(Game[PlaitState, PlaitParams]):
@@ -135,13 +154,12 @@ class Plait(Game[PlaitState, PlaitParams]):
         open_corners = (
             [] if state.plait else [n for n, c in zip(CORNERS, state.corners, strict=True) if not c]
         )
+        wanted = _wanted(state.foundations)
         for source, card in self._available(state):
-            for index, foundation in enumerate(state.foundations):
-                if foundation and _fits(card, foundation, state.base_rank):
-                    moves.append(transfer(source, FOUNDATIONS[index]))
+            moves += [_transfer(source, FOUNDATIONS[index]) for index in wanted.get(card, ())]
             if empty is not None and self._is_base(state, card):
-                moves.append(transfer(source, FOUNDATIONS[empty]))
-            moves += [transfer(source, corner) for corner in open_corners if corner != source]
+                moves.append(_transfer(source, FOUNDATIONS[empty]))
+            moves += [_transfer(source, corner) for corner in open_corners if corner != source]
         if state.stock:
             moves.append(DEAL)
         elif state.waste and state.redeals_left:
@@ -290,6 +308,21 @@ class Plait(Game[PlaitState, PlaitParams]):
             state.stock,
             state.waste,
             state.foundations,
+            state.redeals_left,
+        )
+
+    def canonical_key(self, state: PlaitState) -> Hashable:
+        """Corners, auxiliaries and foundations each play alike whatever their place: an empty
+        corner takes the free end or, with the plait gone, any card (PL-4); an empty auxiliary
+        takes the stock's or waste's top (PL-4); a foundation is told apart only by its cards
+        (PL-2). So each kind is folded by sorting."""
+        return (
+            state.plait,
+            tuple(sorted(state.corners)),
+            tuple(sorted(state.auxiliaries)),
+            state.stock,
+            state.waste,
+            tuple(sorted(state.foundations)),
             state.redeals_left,
         )
 

@@ -59,25 +59,29 @@ def discard_spans(row: tuple[Card, ...], variant: Variant) -> list[tuple[int, in
     cards of one suit between two alike. Discards: one card between two alike, or two cards
     alike with each other between two alike.
     """
+    return [span for left in range(len(row) - 2) for span in spans_after(row, left, variant)]
+
+
+def spans_after(row: tuple[Card, ...], left: int, variant: Variant) -> list[tuple[int, int]]:
+    """The legal discards whose left bracket is the card at `left` (see `discard_spans`)."""
     spans: list[tuple[int, int]] = []
     n = len(row)
-    for left in range(n - 2):
-        a = row[left]
-        if same_suit_or_rank(a, row[left + 2]):
-            spans.append((left + 1, left + 2))
-        if (
-            left + 3 < n
-            and same_suit_or_rank(a, row[left + 3])
-            and (variant != "discards" or same_suit_or_rank(row[left + 1], row[left + 2]))
-        ):
-            spans.append((left + 1, left + 3))
-        if variant == "push-pin":
-            suit = row[left + 1] // 13
-            right = left + 2
-            while right < n and row[right - 1] // 13 == suit:
-                if right - left > 3 and same_suit_or_rank(a, row[right]):
-                    spans.append((left + 1, right))
-                right += 1
+    a = row[left]
+    if same_suit_or_rank(a, row[left + 2]):
+        spans.append((left + 1, left + 2))
+    if (
+        left + 3 < n
+        and same_suit_or_rank(a, row[left + 3])
+        and (variant != "discards" or same_suit_or_rank(row[left + 1], row[left + 2]))
+    ):
+        spans.append((left + 1, left + 3))
+    if variant == "push-pin":
+        suit = row[left + 1] // 13
+        right = left + 2
+        while right < n and row[right - 1] // 13 == suit:
+            if right - left > 3 and same_suit_or_rank(a, row[right]):
+                spans.append((left + 1, right))
+            right += 1
     return spans
 
 
@@ -182,9 +186,17 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
         """Checks a move without listing every grace (open Discards has ~20,000 of them)."""
         if self._won(state):
             return False
+        if move.action == DISCARD:  # its left bracket is the card before its first card
+            row, cards = state.row, move.cards
+            start = row.index(cards[0]) if cards and cards[0] in row else 0
+            stop = start + len(cards)
+            return (
+                start > 0
+                and stop < len(row)
+                and row[start:stop] == cards
+                and (start, stop) in spans_after(row, start - 1, state.params.variant)
+            )
         spans = discard_spans(state.row, state.params.variant)
-        if move.action == DISCARD:
-            return any(state.row[start:stop] == move.cards for start, stop in spans)
         as_dealt = state.params.mode == "as-dealt"
         if move == DEAL:
             return as_dealt and bool(state.stock) and not spans

@@ -20,7 +20,7 @@ steps, a millisecond for a whole pack.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import pairwise
+from itertools import combinations, pairwise
 
 from parlour.core.cards import Card, same_suit_or_rank
 
@@ -146,48 +146,65 @@ class ThrowClearing:
     def __init__(self, clearing: Clearing) -> None:
         self.base = clearing
         n = len(clearing.row)
-        self.counts = [[0] * n for _ in range(GRACE + 1)]  # counts[t][i]: j with t in D(i, j)
-        self.alone = [[0] * n for _ in range(GRACE + 1)]  # alone[t][i]: j reached by t throws
-        self.nonzero: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # (t, counts[t][i])
+        # Counts 0-3 are four lanes of `n` bits in one int, so one shift moves a set of ends
+        # from count t2 to count t1 + t2 for every t2 at once.
+        self.width = n
+        self.lanes = sum(1 << t * n for t in range(GRACE + 1))  # bit 0 of every lane
+        self.counts = [0] * n  # counts[i], lane t: every j with t in D(i, j)
+        self.alone = [0] * n  # alone[i], lane t: every j reached by t throws alone
+        # For each set of lanes (bit 0 of each lane present), the shifts to those lanes.
+        self.lane_shifts = {
+            sum(1 << t * n for t in chosen): [t * n for t in chosen]
+            for size in range(GRACE + 2)
+            for chosen in combinations(range(GRACE + 1), size)
+        }
         for i in range(n - 1, -1, -1):
             self._counts_from(i)
 
     def _counts_from(self, i: int) -> None:
-        reach, alike = self.base.reach, self.base.alike
-        counts, nonzero = self.counts, self.nonzero
-        one_ends = [0] * (GRACE + 1)  # by count: j closing a one-card group
-        seconds = [0] * (GRACE + 1)  # by count: m that can be a two-card group's second card
-        two_ends = [0] * (GRACE + 1)  # by count: j closing a two-card group
-        after = [0] * (GRACE + 1)  # after[c]: positions reached past c thrown cards
-        for j in range(i + 1, len(self.base.row)):
+        reach, alike, counts = self.base.reach, self.base.alike, self.counts
+        width, lanes = self.width, self.lanes
+        full = (1 << width * (GRACE + 1)) - 1
+        lane_shifts = self.lane_shifts
+        middle = [t * width for t in range(1, GRACE)]  # lanes whose throws lead one further
+        one_ends = 0  # by lane (count): j closing a one-card group
+        seconds = 0  # by lane: m that can be a two-card group's second card
+        two_ends = 0  # by lane: j closing a two-card group
+        after = 0  # lane c: positions reached past c thrown cards
+        found = alone = 0
+        reach_i, alike_i = reach[i] | 1 << i + 1, alike[i]
+        for j in range(i + 1, width):
             bit = 1 << j
-            here = [j == i + 1 or bool(reach[i] & bit)] + [False] * GRACE
-            for t in range(GRACE + 1):
-                if alike[i] & bit and (one_ends[t] | two_ends[t]) & bit:
-                    here[t] = True
-                if t and after[t] & bit:
-                    here[t] = True
-                    self.alone[t][i] |= bit
-            for t1 in range(GRACE + 1):
-                if here[t1]:
-                    counts[t1][i] |= bit
-                    for t2, ends in nonzero[j]:
-                        if t1 + t2 <= GRACE:
-                            one_ends[t1 + t2] |= ends
-                            seconds[t1 + t2] |= ends & alike[j]
-                if seconds[t1] & bit:
-                    for t2, ends in nonzero[j]:
-                        if t1 + t2 <= GRACE:
-                            two_ends[t1 + t2] |= ends
-            if here[0]:
-                after[1] |= reach[j]
-            for c in range(1, GRACE):
-                if after[c] & bit:
-                    after[c + 1] |= reach[j]
-        nonzero[i] = [(t, counts[t][i]) for t in range(GRACE + 1) if counts[t][i]]
+            here = reach_i >> j & 1
+            thrown = after >> j & lanes
+            if thrown:
+                here |= thrown
+                alone |= thrown << j
+            if alike_i & bit:
+                here |= (one_ends | two_ends) >> j & lanes
+            if here:
+                found |= here << j
+                ends, alike_j = counts[j], alike[j] * lanes
+                for shift in lane_shifts[here]:
+                    moved = ends << shift & full
+                    one_ends |= moved
+                    seconds |= moved & alike_j
+            pairs = seconds >> j & lanes
+            if pairs:
+                for shift in lane_shifts[pairs]:
+                    two_ends |= counts[j] << shift & full
+            if here & 1:
+                after |= reach[j] << width
+            for shift in middle:
+                if thrown >> shift & 1:
+                    after |= reach[j] << shift + width
+        counts[i], self.alone[i] = found, alone
 
     def _has(self, t: int, i: int, j: int) -> bool:
-        return bool(self.counts[t][i] >> j & 1)
+        return bool(self.counts[i] >> t * self.width + j & 1)
+
+    def _alone(self, t: int, i: int, j: int) -> bool:
+        return bool(self.alone[i] >> t * self.width + j & 1)
 
     def plan(
         self,
@@ -197,7 +214,7 @@ class ThrowClearing:
         if self._has(GRACE, 0, last):
             return self._plan(0, last, GRACE)
         for t in range(1, GRACE):
-            if self.alone[t][0] >> last & 1:
+            if self._alone(t, 0, last):
                 return self._plan(0, last, t, alone=True)
         return None
 
@@ -206,7 +223,7 @@ class ThrowClearing:
     ) -> tuple[list[tuple[Card, ...]], tuple[Card, ...], list[tuple[Card, ...]]]:
         if t == 0:
             return self.base.discards(i, j), (), []
-        if alone or self.alone[t][i] >> j & 1:
+        if alone or self._alone(t, i, j):
             thrown = self._thrown_run(i, j, t)
             if thrown is not None:
                 stops = [i, *thrown, j]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from parlour.core.building import (
@@ -17,9 +18,9 @@ from parlour.core.building import (
     after_removal,
     build_direction,
     built_on,
-    fits_foundation,
 )
-from parlour.core.cards import ACE, KING, SUITS, Card, card_str, make_card
+from parlour.core.cards import SUITS, Card, card_str, make_card
+from parlour.core.game import MoveGroup
 from parlour.core.moves import Move, transfer
 
 ACES = tuple(f"ace-{suit}" for suit in SUITS)
@@ -36,22 +37,14 @@ class Foundations:
     aces: Piles
     kings: Piles
 
-    def fits_ace(self, card: Card) -> bool:
-        pile = self.aces[card // 13]
-        return fits_foundation(card, pile[-1] if pile else None, ACE, UP)
-
-    def fits_king(self, card: Card) -> bool:
-        pile = self.kings[card // 13]
-        return fits_foundation(card, pile[-1] if pile else None, KING, DOWN)
-
     def targets(self, card: Card) -> list[str]:
-        """The foundations `card` may go to now, the ace foundation first."""
-        suit = card // 13
-        return [
-            name
-            for name, fits in ((ACES[suit], self.fits_ace), (KINGS[suit], self.fits_king))
-            if fits(card)
-        ]
+        """The foundations `card` may go to now, the ace foundation first: a foundation of n
+        cards takes the rank n steps from its base, ace up (HT-2) or king down."""
+        suit, rank = divmod(card, 13)
+        names = [ACES[suit]] if len(self.aces[suit]) == rank else []
+        if len(self.kings[suit]) == 12 - rank:
+            names.append(KINGS[suit])
+        return names
 
     def add(self, name: str, card: Card) -> Foundations:
         suit = card // 13
@@ -61,6 +54,22 @@ class Foundations:
 
     def count(self) -> int:
         return sum(map(len, self.aces)) + sum(map(len, self.kings))
+
+    def heights(self) -> tuple[int, ...]:
+        """How many cards each foundation holds: all that tells the foundations apart."""
+        return (*map(len, self.aces), *map(len, self.kings))
+
+    def only(self, suit: int) -> Foundations:
+        """These foundations with every other suit's built to the end."""
+        aces = tuple(
+            pile if other == suit else tuple(make_card(r, other) for r in range(1, 14))
+            for other, pile in enumerate(self.aces)
+        )
+        kings = tuple(
+            pile if other == suit else tuple(make_card(r, other) for r in range(13, 0, -1))
+            for other, pile in enumerate(self.kings)
+        )
+        return Foundations(aces, kings)
 
     def piles(self) -> dict[str, tuple[Card, ...]]:
         """The foundations by pile name (RULES C-4)."""
@@ -87,14 +96,26 @@ def _appended(piles: Piles, index: int, card: Card) -> Piles:
     return (*piles[:index], (*piles[index], card), *piles[index + 1 :])
 
 
-def build_targets(tableau: Piles, builds: Sequence[Build], spot: int) -> list[int]:
-    """The tableau piles whose top the top card of `spot` may build on (HT-4, FC-3)."""
-    card = tableau[spot][-1]
-    return [
-        target
-        for target, onto in enumerate(tableau)
-        if target != spot and onto and build_direction(card, onto[-1], builds[target]) != FREE
-    ]
+def build_targets(tableau: Piles, builds: Sequence[Build]) -> list[list[int]]:
+    """For each tableau pile, the piles whose top its top card may build on (HT-4, FC-3)."""
+    spots_by_top: dict[Card, list[int]] = {}
+    for spot, pile in enumerate(tableau):
+        if pile:
+            spots_by_top.setdefault(pile[-1], []).append(spot)
+    targets: list[list[int]] = [[] for _ in tableau]
+    for spot, pile in enumerate(tableau):
+        if not pile:
+            continue
+        card = pile[-1]
+        rank = card % 13
+        neighbours = ([card - 1] if rank else []) + ([card + 1] if rank < 12 else [])
+        targets[spot] = sorted(
+            target
+            for onto in neighbours
+            for target in spots_by_top.get(onto, ())
+            if target != spot and build_direction(card, onto, builds[target]) != FREE
+        )
+    return targets
 
 
 def take_top(
@@ -116,9 +137,16 @@ def build_on(piles: list[tuple[Card, ...]], builds: list[Build], target: int, ca
     piles[target] = (*onto, card)
 
 
+@cache
+def moving(source: str, target: str) -> Move:
+    """The transfer from `source` to `target`, made once: the solver lists moves by the
+    million."""
+    return transfer(source, target)
+
+
 def foundation_moves(names: Sequence[str], tableau: Piles, foundations: Foundations) -> list[Move]:
     return [
-        transfer(names[spot], target)
+        moving(names[spot], target)
         for spot, pile in enumerate(tableau)
         if pile
         for target in foundations.targets(pile[-1])
@@ -132,8 +160,22 @@ def safe_foundation_move(
         if pile:
             for target in foundations.targets(pile[-1]):
                 if foundations.is_safe(target, pile[-1]):
-                    return transfer(names[spot], target)
+                    return moving(names[spot], target)
     return None
+
+
+def tableau_move_group(
+    move: Move, spots: Mapping[str, int], tableau: Piles, builds: Sequence[Build]
+) -> MoveGroup:
+    """The solver's group of a move from a tableau pile: the suit of the card moved. Moving a
+    built card onto another pile's top only rearranges: it leaves every pile whose top is of
+    another suit, the foundations and the reserves as they were, and another suit's move neither
+    uses nor changes the two piles involved (both keep a top of this suit), so the two moves
+    may be played in either order (HT-4, FC-3)."""
+    source = spots[move.source]
+    target = spots.get(move.target)
+    rearranging = builds[source].length > 0 and target is not None and bool(tableau[target])
+    return MoveGroup(tableau[source][-1] // 13, rearranging)
 
 
 def sequences(names: Sequence[str], builds: Sequence[Build]) -> dict[str, dict[str, Any]]:

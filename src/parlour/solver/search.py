@@ -8,14 +8,16 @@ cards under others included, as published solitaire studies do.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable
 from dataclasses import dataclass
+from itertools import chain
 from time import perf_counter
 from typing import Any, Literal
 
 from parlour.core.errors import ParamsError
-from parlour.core.game import LOST, WON, Game
+from parlour.core.game import LOST, WON, Exact, Game
 from parlour.core.moves import Move
+from parlour.solver.expand import Expander, Line
 
 Result = Literal["won", "lost", "unknown"]
 KNOWLEDGE = "thoughtful: every card's place known, the stock order and covered cards included"
@@ -78,9 +80,13 @@ def solve(
     try:
         line = search.run(state)
     except _OutOfBudget:
-        return Solution("unknown", (), search.nodes, perf_counter() - start, "search", search.guess)
+        line = None
+        search.complete = False
     if line is None:
-        return Solution(LOST, (), search.nodes, perf_counter() - start, "search")
+        seconds = perf_counter() - start
+        if not search.complete:
+            return Solution("unknown", (), search.nodes, seconds, "search", search.guess)
+        return Solution(LOST, (), search.nodes, seconds, "search")
     moves = _verified(game, state, line)
     return Solution(WON, moves, search.nodes, perf_counter() - start, "search")
 
@@ -102,54 +108,74 @@ class _Search:
         self.deadline = start + budget.seconds
         self.nodes = 0
         self.guess: Move | None = None
+        self.expander = Expander(game, self._count, hooks)
+        self.complete = True  # whether an exhausted search proves the loss
+        self.part_lines: dict[Hashable, tuple[Move, ...] | None] = {}
         self._best_progress = float("-inf")
 
-    def children(self, state: Any) -> Iterator[Move]:
-        if not self.hooks:
-            return iter(self.game.legal_moves(state))
-        safe = self.game.safe_move(state)
-        if safe is not None:
-            return iter((safe,))
-        return iter(self.game.order_moves(state, self.game.legal_moves(state)))
-
-    def run(self, root: Any) -> tuple[Move, ...] | None:
+    def run(self, root: Any, *, whole: bool = True) -> tuple[Move, ...] | None:
+        """A winning line from `root`, or None; `whole` is False for a part of a position."""
         game = self.game
         outcome = game.outcome(root)
         if outcome is not None:
             return () if outcome == WON else None
+        split = self._from_parts(root) if self.hooks else None
+        if split is not None:
+            return split.moves if split.won else None
         seen: set[Hashable] = {game.canonical_key(root)}
-        stack = [self.children(root)]
-        states = [root]
-        path: list[Move] = []
+        stack = [self.expander.steps(root)]
+        path: list[Line] = []
         while stack:
-            move = next(stack[-1], None)
-            if move is None:
+            step = next(stack[-1], None)
+            if step is None:
                 stack.pop()
-                states.pop()
                 if path:
                     path.pop()
                 continue
-            child = game.apply_unchecked(states[-1], move)
-            self._count()
+            line, child = step
             key = game.canonical_key(child)
             if key in seen:
                 continue
             seen.add(key)
-            exact = game.solve_exact(child) if self.hooks else None
+            exact = self._decided(child)
             if exact is not None:
                 if exact.won:
-                    return (*path, move, *exact.moves)
+                    return (*chain(*path), *line, *exact.moves)
                 continue
             outcome = game.outcome(child)
             if outcome == WON:
-                return (*path, move)
+                return (*chain(*path), *line)
             if outcome == LOST:
                 continue
-            path.append(move)
-            self._note_progress(child, path)
-            stack.append(self.children(child))
-            states.append(child)
+            path.append(line)
+            if whole:
+                self._note_progress(child, path)
+            stack.append(self.expander.steps(child))
+        self.complete = self.expander.complete
         return None
+
+    def _decided(self, state: Any) -> Exact | None:
+        """A decision without searching on from `state`: the game's exact algorithm, or its
+        independent parts each decided by a search of their own (remembered, as parts recur)."""
+        if not self.hooks:
+            return None
+        exact = self.game.solve_exact(state)
+        return self._from_parts(state) if exact is None else exact
+
+    def _from_parts(self, state: Any) -> Exact | None:
+        parts = self.game.parts(state)
+        if parts is None:
+            return None
+        moves: list[Move] = []
+        for part in parts:
+            key = self.game.key(part)
+            if key not in self.part_lines:
+                self.part_lines[key] = self.run(part, whole=False)
+            line = self.part_lines[key]
+            if line is None:
+                return Exact(False)
+            moves += line
+        return Exact(True, tuple(moves))
 
     def _count(self) -> None:
         self.nodes += 1
@@ -158,11 +184,11 @@ class _Search:
         if self.nodes % _CLOCK_EVERY == 0 and perf_counter() > self.deadline:
             raise _OutOfBudget
 
-    def _note_progress(self, state: Any, path: list[Move]) -> None:
+    def _note_progress(self, state: Any, path: list[Line]) -> None:
         progress = self.game.progress(state)
         if progress > self._best_progress:
             self._best_progress = progress
-            self.guess = path[0]
+            self.guess = path[0][0]
 
 
 @dataclass(frozen=True)

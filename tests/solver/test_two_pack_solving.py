@@ -1,0 +1,248 @@
+"""The solver on Heads and Tails and The Four Corners: known answers on hand-built positions,
+agreement with an exhaustive search of every reachable position on many tiny ones, the
+promise behind its grouped steps checked move by move, and hints that win when followed."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from parlour.core.building import DOWN, NO_BUILD, Build
+from parlour.core.cards import make_card
+from parlour.core.game import Game
+from parlour.core.moves import Move
+from parlour.core.playout import random_playout
+from parlour.games.four_corners import FOUR_CORNERS as FC
+from parlour.games.four_corners import HEAPS, FourCornersParams, FourCornersState
+from parlour.games.heads_and_tails import HEADS_AND_TAILS as HT
+from parlour.games.heads_and_tails import (
+    LINES,
+    TABLEAU,
+    HeadsAndTailsParams,
+    HeadsAndTailsState,
+)
+from parlour.games.twin_foundations import Foundations
+from parlour.solver import hint, solve
+from tests.games.test_four_corners import position as fc_position
+from tests.games.test_heads_and_tails import position as ht_position
+
+STANDARD = HeadsAndTailsParams()
+OPEN_SPACES = HeadsAndTailsParams("open-spaces")
+RANKS_UP = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"]
+
+
+def finished(**unfinished: str) -> dict[str, str]:
+    """Foundation texts: every one complete except those given (`king_S="KS QS"`)."""
+    piles = {
+        f"{side}-{suit}": " ".join(
+            rank + suit for rank in (RANKS_UP if side == "ace" else RANKS_UP[::-1])
+        )
+        for side in ("ace", "king")
+        for suit in "SHDC"
+    }
+    return {**piles, **{name.replace("_", "-"): text for name, text in unfinished.items()}}
+
+
+def exhaustively_won(game: Game[Any, Any], state: Any) -> bool:
+    """Whether any position reachable through the checked engine is won (tiny positions only)."""
+    seen, todo = {game.key(state)}, [state]
+    while todo:
+        here = todo.pop()
+        if game.outcome(here) == "won":
+            return True
+        for move in game.legal_moves(here):
+            after = game.apply(here, move)
+            if game.key(after) not in seen:
+                seen.add(game.key(after))
+                todo.append(after)
+    return False
+
+
+def names(moves: tuple[Move, ...]) -> list[str]:
+    return [str(m) for m in moves]
+
+
+# ----- known answers ---------------------------------------------------------------------------
+def test_HT_4_a_two_moved_aside_frees_the_three_under_it_won_in_four() -> None:
+    state = ht_position(
+        {"head-1": "3S 2S", "head-2": "AS", **finished(king_S="KS QS JS TS 9S 8S 7S 6S 5S 4S")},
+        head_1=Build(1, DOWN),
+    )
+    solution = solve(HT, state)
+    assert solution.result == "won"
+    assert names(solution.moves) == [
+        "head-1>head-2",
+        "head-1>king-S",
+        "head-2>king-S",
+        "head-2>king-S",
+    ]
+
+
+def test_HT_6_a_suit_buried_under_its_own_ace_is_lost_though_hearts_still_play() -> None:
+    state = ht_position(
+        {
+            "head-1": "3S 2S AS",
+            "tail-4": "4H",
+            "tail-5": "5H",
+            **finished(king_S="KS QS JS TS 9S 8S 7S 6S 5S 4S", ace_H="AH 2H 3H"),
+        },
+        head_1=Build(2, DOWN),
+    )
+    assert HT.legal_moves(state)
+    assert solve(HT, state).result == "lost"
+
+
+def test_FC_4_a_redeal_that_sends_both_cards_up_from_a_corner_wins_in_one() -> None:
+    found = finished(king_S="KS QS JS TS 9S 8S 7S 6S 5S 4S 3S")
+    state = fc_position({"heap-2": "2S AS"}, found, redeals=1)
+    solution = solve(FC, state)
+    assert solution.result == "won"
+    assert names(solution.moves) == ["redeal"]
+
+
+def test_FC_5_the_same_heap_with_no_redeal_left_is_lost() -> None:
+    found = finished(king_S="KS QS JS TS 9S 8S 7S 6S 5S 4S 3S")
+    assert solve(FC, fc_position({"heap-2": "2S AS"}, found, redeals=0)).result == "lost"
+
+
+# ----- tiny positions against exhaustive search ------------------------------------------------
+def tiny_foundations(rng: random.Random, most: int) -> tuple[Foundations, list[int]]:
+    """Foundations with at most `most` cards of two suits still out, and those cards."""
+    missing = [(rng.randint(0, 3), rng.randint(0, 2)) for _ in range(2)]
+    while sum(map(sum, missing)) > most:
+        missing = [(rng.randint(0, 3), rng.randint(0, 2)) for _ in range(2)]
+    aces, kings, out = [], [], []
+    for suit, (up, down) in enumerate([*missing, (0, 0), (0, 0)]):
+        aces.append(tuple(make_card(r, suit) for r in range(1, 14 - up)))
+        kings.append(tuple(make_card(r, suit) for r in range(13, down, -1)))
+        out += [make_card(r, suit) for r in range(14 - up, 14)]
+        out += [make_card(r, suit) for r in range(1, down + 1)]
+    rng.shuffle(out)
+    return Foundations(tuple(aces), tuple(kings)), out
+
+
+def tiny_heads_and_tails(rng: random.Random, params: HeadsAndTailsParams) -> HeadsAndTailsState:
+    found, out = tiny_foundations(rng, 3 if params == OPEN_SPACES else 6)
+    tableau: list[tuple[int, ...]] = [()] * len(TABLEAU)
+    packets: list[tuple[int, ...]] = [()] * LINES
+    spots = rng.sample(range(len(TABLEAU)), len(out))
+    for card, spot in zip(out, spots, strict=True):
+        if rng.random() < 0.3:
+            packets[spot % LINES] += (card,)
+        else:
+            tableau[spot] = (card,)
+    return HeadsAndTailsState(
+        params, None, tuple(tableau), tuple(packets), found, (NO_BUILD,) * len(TABLEAU)
+    )
+
+
+def tiny_four_corners(rng: random.Random) -> FourCornersState:
+    found, out = tiny_foundations(rng, 6)
+    heaps: list[tuple[int, ...]] = [()] * len(HEAPS)
+    used = rng.sample(range(len(HEAPS)), 3)  # few heaps, so cards lie on each other
+    for card in out:
+        heaps[rng.choice(used)] += (card,)
+    redeals = rng.choice((0, 0, 1, 2))
+    return FourCornersState(
+        FourCornersParams(), None, tuple(heaps), found, (NO_BUILD,) * len(HEAPS), redeals
+    )
+
+
+@pytest.mark.parametrize("params", [STANDARD, OPEN_SPACES], ids=lambda p: p.variant)
+def test_HT_6_the_solver_equals_exhaustive_search_on_tiny_positions(
+    params: HeadsAndTailsParams,
+) -> None:
+    rng = random.Random(params.variant)
+    answers = []
+    for _ in range(40):
+        state = tiny_heads_and_tails(rng, params)
+        expected = "won" if exhaustively_won(HT, state) else "lost"
+        assert solve(HT, state).result == expected
+        answers.append(expected)
+    assert {"won", "lost"} <= set(answers)
+
+
+def test_FC_5_the_solver_equals_exhaustive_search_on_tiny_positions() -> None:
+    rng = random.Random("four-corners")
+    answers = []
+    for _ in range(60):
+        state = tiny_four_corners(rng)
+        expected = "won" if exhaustively_won(FC, state) else "lost"
+        assert solve(FC, state).result == expected
+        answers.append(expected)
+    assert {"won", "lost"} <= set(answers)
+
+
+# ----- the promise behind grouped steps -------------------------------------------------------
+@pytest.mark.parametrize(
+    ("game", "params"),
+    [(HT, STANDARD), (HT, OPEN_SPACES), (FC, FourCornersParams())],
+    ids=["heads-and-tails", "open-spaces", "four-corners"],
+)
+def test_HT_4_a_rearranging_move_commutes_with_every_move_of_another_suit(
+    game: Game[Any, Any], params: Any
+) -> None:
+    """`move_group`'s promise, checked on positions from random games: after a rearranging
+    move, every move of another group was legal before it and both orders meet."""
+    rng = random.Random(str(params))
+    checked = 0
+    for deal in range(6):
+        for state in random_playout(game, game.new(params, deal=deal), rng, 400):
+            for first in game.legal_moves(state):
+                kind = game.move_group(state, first)
+                if kind is None or not kind.rearranging:
+                    continue
+                after = game.apply(state, first)
+                assert game.progress(after) == game.progress(state)  # it never ends the game
+                for second in game.legal_moves(after):
+                    other = game.move_group(after, second)
+                    if other is None or other.group == kind.group:
+                        continue
+                    assert game.is_legal(state, second)
+                    swapped = game.apply(game.apply(state, second), first)
+                    assert game.key(swapped) == game.key(game.apply(after, second))
+                    checked += 1
+    assert checked > 100
+
+
+def test_HT_5_with_every_packet_empty_the_suits_are_solved_apart_and_the_lines_joined() -> None:
+    state = ht_position(
+        {
+            "head-1": "3S 2S",
+            "head-2": "AS",
+            "tail-3": "QH",
+            "tail-4": "KH",
+            **finished(
+                king_S="KS QS JS TS 9S 8S 7S 6S 5S 4S", ace_H="AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH"
+            ),
+        },
+        head_1=Build(1, DOWN),
+    )
+    parts = HT.parts(state)
+    assert parts is not None and len(parts) == 2
+    assert solve(HT, state).result == "won"
+    assert HT.parts(HT.apply(state, HT.legal_moves(state)[0])) is not None
+    assert HT.parts(ht_position({"head-1": "3S", "tail-3": "QH"}, OPEN_SPACES)) is None
+
+
+# ----- hints -----------------------------------------------------------------------------------
+def winnable_tiny(game: Game[Any, Any], seed: str) -> Any:
+    """A tiny position the solver wins in more than four moves."""
+    rng = random.Random(seed)
+    while True:
+        state = tiny_four_corners(rng) if game is FC else tiny_heads_and_tails(rng, STANDARD)
+        solution = solve(game, state)
+        if solution.result == "won" and len(solution.moves) > 4:
+            return state
+
+
+@pytest.mark.parametrize("game", [HT, FC], ids=lambda g: g.info.id)
+def test_hints_followed_from_a_winnable_position_win(game: Game[Any, Any]) -> None:
+    state = winnable_tiny(game, "hints")
+    while game.outcome(state) is None:
+        advice = hint(game, state)
+        assert advice.status == "winning" and advice.move is not None
+        state = game.apply(state, advice.move)
+    assert game.outcome(state) == "won"
