@@ -25,6 +25,7 @@ from parlour.frontends.cli.common import (
     console,
     guarded,
 )
+from parlour.frontends.cli.odds import odds_command
 from parlour.frontends.cli.options import choose
 from parlour.frontends.cli.play import PlayLoop
 from parlour.frontends.cli.presenters import PRESENTERS
@@ -134,6 +135,7 @@ def replay(
 app.command("solve")(solve_command)
 app.command("hint")(hint_command)
 app.command("duel")(duel_command)
+app.command("odds")(odds_command)
 
 
 def main() -> None:
