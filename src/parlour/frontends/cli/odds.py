@@ -80,7 +80,7 @@ def odds_command(
 ) -> None:
     """Win rate of a game over deals K…K+N-1 with its 95% interval; the Wrangle: the first
     player's rate, the strong player against itself. Stop at any time; rerun to continue."""
-    task, key = guarded(lambda: _task(game, variant, mode, policy, budget))
+    task, key = guarded(lambda: make_task(game, variant, mode, policy, budget))
     last = guarded(lambda: _last_deal(first_deal, deals))
     with guarded(lambda: ResultStore(db or default_db())) as store:
         start = time.perf_counter()
@@ -119,9 +119,11 @@ def _last_deal(first: int, deals: int) -> int:
     return last
 
 
-def _task(
+def make_task(
     game_id: str, variant: str | None, mode: str | None, policy: str | None, budget: int
 ) -> tuple[Task, RunKey]:
+    """The work of a run and the key its results are stored under; the policy defaults to the
+    solver (the strong player for a two-player game), whose budget alone is kept in the key."""
     choice = choose(game_id, deal=0, cards=None, variant=variant, mode=mode)
     info = choice.game.info
     chosen = policy or (STRONG if info.seats else SOLVER)
@@ -154,7 +156,7 @@ def _run(
         console=Console(stderr=True),
         transient=True,
     ) as progress:
-        bar = progress.add_task("deals", total=last - first + 1, completed=len(done), rate="")
+        bar = progress.addmake_task("deals", total=last - first + 1, completed=len(done), rate="")
 
         def store_rows(rows: list[Row]) -> None:
             store.add(key, rows)
