@@ -156,7 +156,7 @@ def _run(
         console=Console(stderr=True),
         transient=True,
     ) as progress:
-        bar = progress.addmake_task("deals", total=last - first + 1, completed=len(done), rate="")
+        bar = progress.add_task("deals", total=last - first + 1, completed=len(done), rate="")
 
         def store_rows(rows: list[Row]) -> None:
             store.add(key, rows)
