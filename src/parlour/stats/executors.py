@@ -43,7 +43,7 @@ def open_executor(
             yield client.get_executor()
         return
     try:
-        client = distributed.Client(address, timeout=30)
+        client = distributed.Client(address, timeout=10)
     except OSError as error:
         raise ParamsError(f"cannot reach the Dask scheduler at {address}: {error}") from None
     with client:
