@@ -125,3 +125,4 @@ def test_a_foreign_database_is_a_clear_error(tmp_path: Path) -> None:
 def test_bad_input_is_refused_with_a_message(tmp_path: Path, args: list[str], words: str) -> None:
     message = _refused(tmp_path, *args, "--db", str(tmp_path / "o.sqlite"))
     assert any(w in message for w in words.split("|")), message
+    assert not (tmp_path / "o.sqlite").exists()  # refused before anything is written

@@ -26,10 +26,7 @@ def open_executor(
     workers: int, address: str | None = None, dask_local: bool = False
 ) -> Iterator[Executor]:
     """An executor for `workers` processes (a remote cluster has its own), shut down on exit."""
-    if workers < 1:
-        raise ParamsError("--workers must be at least 1")
-    if address is not None and dask_local:
-        raise ParamsError("give --address or --dask-local, not both")
+    check_choice(workers, address, dask_local)
     if address is None and not dask_local:
         with ProcessPoolExecutor(workers) as pool:
             yield pool
@@ -48,6 +45,14 @@ def open_executor(
         raise ParamsError(f"cannot reach the Dask scheduler at {address}: {error}") from None
     with client:
         yield client.get_executor()
+
+
+def check_choice(workers: int, address: str | None, dask_local: bool) -> None:
+    """A `ParamsError` unless the options name one executor of at least one worker."""
+    if workers < 1:
+        raise ParamsError("--workers must be at least 1")
+    if address is not None and dask_local:
+        raise ParamsError("give --address or --dask-local, not both")
 
 
 def _distributed() -> ModuleType:

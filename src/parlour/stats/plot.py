@@ -11,10 +11,16 @@ from parlour.stats.rates import Rate
 FORMATS = (".png", ".svg")
 
 
-def plot_rates(rates: Sequence[tuple[str, Rate]], path: Path) -> None:
-    """One horizontal bar a run: its win rate, with the interval as an error bar."""
+def check_format(path: Path) -> Path:
+    """`path` if its suffix names a format the chart is written in, else a `ParamsError`."""
     if path.suffix.lower() not in FORMATS:
         raise ParamsError(f"--plot {path}: the chart is written as {' or '.join(FORMATS)}")
+    return path
+
+
+def plot_rates(rates: Sequence[tuple[str, Rate]], path: Path) -> None:
+    """One horizontal bar a run: its win rate, with the interval as an error bar."""
+    check_format(path)
     shown = [(label, r) for label, r in rates if r.win_rate is not None]
     if not shown:
         raise ParamsError("no results to plot yet")

@@ -31,8 +31,8 @@ from parlour.frontends.cli.common import GameArg, ModeOpt, VariantOpt, console, 
 from parlour.frontends.cli.options import choose
 from parlour.games import get_game
 from parlour.solver import DEFAULT_BUDGET
-from parlour.stats.executors import open_executor
-from parlour.stats.plot import plot_rates
+from parlour.stats.executors import check_choice, open_executor
+from parlour.stats.plot import check_format, plot_rates
 from parlour.stats.rates import Rate, rate
 from parlour.stats.runner import chunk_size, run
 from parlour.stats.tasks import SOLVER, STRONG, Row, Task
@@ -82,6 +82,9 @@ def odds_command(
     player's rate, the strong player against itself. Stop at any time; rerun to continue."""
     task, key = guarded(lambda: make_task(game, variant, mode, policy, budget))
     last = guarded(lambda: _last_deal(first_deal, deals))
+    guarded(lambda: check_choice(workers, address, dask_local))
+    if plot is not None:
+        guarded(lambda: check_format(plot))
     with guarded(lambda: ResultStore(db or default_db())) as store:
         start = time.perf_counter()
         try:
