@@ -79,7 +79,9 @@ def test_address_and_local_cluster_together_are_refused() -> None:
 @pytest.mark.slow
 def test_an_unreachable_scheduler_is_a_clear_error() -> None:
     with (
-        pytest.raises(ParamsError, match=r"cannot reach the Dask scheduler at tcp://127\.0\.0\.1:9"),
+        pytest.raises(
+            ParamsError, match=r"cannot reach the Dask scheduler at tcp://127\.0\.0\.1:9"
+        ),
         open_executor(1, address="tcp://127.0.0.1:9"),
     ):
         pass
