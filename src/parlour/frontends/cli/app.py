@@ -26,6 +26,7 @@ from parlour.frontends.cli.common import (
     console,
     guarded,
 )
+from parlour.frontends.cli.odds import odds_command
 from parlour.frontends.cli.options import choose
 from parlour.frontends.cli.play import PlayLoop
 from parlour.frontends.cli.presenters import PRESENTERS
@@ -139,6 +140,7 @@ app.command("solve")(solve_command)
 app.command("hint")(hint_command)
 app.command("duel")(duel_command)
 app.command("serve")(serve_command)
+app.command("odds")(odds_command)
 
 
 def main() -> None:

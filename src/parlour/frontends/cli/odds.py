@@ -1,0 +1,211 @@
+"""`parlour odds`: how often a game can be won, over numbered deals, resumable.
+
+Deals K … K+N-1 are decided in worker processes (or on Dask) and each result is stored in a
+SQLite database as its chunk arrives, by this process only. Run the same command again after
+a stop and it continues: deals already stored are skipped, never counted twice.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+
+from parlour.core.errors import ParamsError
+from parlour.core.params import params_dict, params_from
+from parlour.frontends.cli.common import GameArg, ModeOpt, VariantOpt, console, errors, guarded
+from parlour.frontends.cli.options import choose
+from parlour.games import get_game
+from parlour.solver import DEFAULT_BUDGET
+from parlour.stats.executors import check_choice, open_executor
+from parlour.stats.plot import check_format, plot_rates
+from parlour.stats.rates import Rate, rate
+from parlour.stats.runner import chunk_size, run
+from parlour.stats.tasks import SOLVER, STRONG, Row, Task
+from parlour.store.results import MAX_DEAL, ResultStore, RunKey
+
+INTERRUPTED = 130
+LARGEST_CHUNK = 500
+
+
+def default_db() -> Path:
+    """The per-user data folder's results database (XDG_DATA_HOME, else ~/.local/share)."""
+    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(base) / "parlour" / "odds.sqlite"
+
+
+def odds_command(
+    game: GameArg,
+    deals: Annotated[int, typer.Option("--deals", min=1, help="How many deals to decide.")],
+    first_deal: Annotated[
+        int, typer.Option("--first-deal", min=0, help="The first deal number.")
+    ] = 1,
+    variant: VariantOpt = None,
+    mode: ModeOpt = None,
+    workers: Annotated[int, typer.Option("--workers", min=1, help="Worker processes.")] = 1,
+    address: Annotated[
+        str | None, typer.Option("--address", help="A Dask scheduler, e.g. tcp://HOST:8786.")
+    ] = None,
+    dask_local: Annotated[
+        bool, typer.Option("--dask-local", help="Run on a local Dask cluster of processes.")
+    ] = False,
+    db: Annotated[
+        Path | None, typer.Option("--db", help="Results database (default: your data folder).")
+    ] = None,
+    budget: Annotated[
+        int, typer.Option("--budget", min=1, help="Positions the solver may visit per deal.")
+    ] = DEFAULT_BUDGET.nodes,
+    policy: Annotated[
+        str | None,
+        typer.Option("--policy", help="solver (knows every card) or greedy (sees what you see)."),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    plot: Annotated[
+        Path | None, typer.Option("--plot", help="Chart every stored run's rate (PNG or SVG).")
+    ] = None,
+) -> None:
+    """Win rate of a game over deals K…K+N-1 with its 95% interval; the Wrangle: the first
+    player's rate, the strong player against itself. Stop at any time; rerun to continue."""
+    task, key = guarded(lambda: make_task(game, variant, mode, policy, budget))
+    last = guarded(lambda: _last_deal(first_deal, deals))
+    guarded(lambda: check_choice(workers, address, dask_local))
+    if plot is not None:
+        guarded(lambda: check_format(plot))
+    with guarded(lambda: ResultStore(db or default_db())) as store:
+        start = time.perf_counter()
+        try:
+            guarded(lambda: _run(store, task, key, first_deal, last, workers, address, dask_local))
+        except KeyboardInterrupt:
+            stored = store.tally(key, first_deal, last).deals
+            errors.print(f"parlour: stopped with {stored} of {deals} deals stored; rerun to go on")
+            raise typer.Exit(INTERRUPTED) from None
+        wall = time.perf_counter() - start
+        tally = store.tally(key, first_deal, last)
+        summary = {
+            "game": task.game,
+            "params": params_dict(task.params),
+            "policy": task.policy,
+            "budget": key.budget,
+            "first_deal": first_deal,
+            **rate(tally.counts).to_json(),
+            "seconds": round(tally.seconds, 3),
+            "wall_seconds": round(wall, 3),
+            "workers": workers,
+        }
+        if plot is not None:
+            chart = [(_label(k), rate(store.tally(k).counts)) for k in store.runs()]
+            guarded(lambda: plot_rates(chart, plot))
+    if as_json:
+        typer.echo(json.dumps(summary))
+    else:
+        _print_summary(summary)
+
+
+def _last_deal(first: int, deals: int) -> int:
+    last = first + deals - 1
+    if last > MAX_DEAL:
+        raise ParamsError(f"the last deal would be {last}; stored deal numbers stop at {MAX_DEAL}")
+    return last
+
+
+def make_task(
+    game_id: str, variant: str | None, mode: str | None, policy: str | None, budget: int
+) -> tuple[Task, RunKey]:
+    """The work of a run and the key its results are stored under; the policy defaults to the
+    solver (the strong player for a two-player game), whose budget alone is kept in the key."""
+    choice = choose(game_id, deal=0, cards=None, variant=variant, mode=mode)
+    info = choice.game.info
+    chosen = policy or (STRONG if info.seats else SOLVER)
+    task = Task(info.id, choice.params, chosen, budget if chosen == SOLVER else 0).check()
+    params = json.dumps(params_dict(choice.params), sort_keys=True)
+    return task, RunKey(info.id, params, info.rules_version, task.policy, task.budget)
+
+
+def _run(
+    store: ResultStore,
+    task: Task,
+    key: RunKey,
+    first: int,
+    last: int,
+    workers: int,
+    address: str | None,
+    dask_local: bool,
+) -> None:
+    done = store.done_deals(key, first, last)
+    todo = [deal for deal in range(first, last + 1) if deal not in done]
+    counts = store.tally(key, first, last).counts
+    with Progress(
+        TextColumn(f"{task.game} {task.policy}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    ) as progress:
+        bar = progress.add_task("deals", total=last - first + 1, completed=len(done), rate="")
+
+        def store_rows(rows: list[Row]) -> None:
+            store.add(key, rows)
+            counts.update(Counter(result for _, result, _, _ in rows))
+            progress.update(bar, advance=len(rows), rate=_short(rate(counts)))
+
+        if todo:
+            size = chunk_size(len(todo), workers, LARGEST_CHUNK)
+            with open_executor(workers, address, dask_local) as executor:
+                run(task, todo, executor, store_rows, workers=workers, size=size)
+
+
+def _short(r: Rate) -> str:
+    if r.win_rate is None:
+        return ""
+    return f"{r.win_rate:.2%} [{r.ci_low:.2%}, {r.ci_high:.2%}]"
+
+
+def _label(key: RunKey) -> str:
+    """A run's name in the game's order of parameters, e.g. `plait four-passes greedy`."""
+    params = params_from(get_game(key.game).info.params_type, json.loads(key.params))
+    values = "/".join(params_dict(params).values())
+    budget = f" {key.budget:,} nodes" if key.budget else ""
+    return " ".join(part for part in (key.game, values, key.policy + budget) if part)
+
+
+def _print_summary(s: dict[str, Any]) -> None:
+    params = "/".join(s["params"].values())
+    console.print(
+        f"[bold]{s['game']}[/] {params} — {s['policy']}"
+        + (f", budget {s['budget']:,} positions" if s["policy"] == SOLVER else "")
+        + f"; deals {s['first_deal']}–{s['first_deal'] + s['deals'] - 1}"
+    )
+    console.print(
+        f"{s['deals']:,} deals: {s['won']:,} won, {s['lost']:,} lost, {s['unknown']:,} unknown"
+        + (f", {s['draw']:,} drawn" if s["draw"] else "")
+    )
+    if s["win_rate"] is None:
+        console.print("No deal decided: no win rate.")
+    else:
+        who = "first player's win rate of decided games" if s["policy"] == STRONG else "win rate"
+        console.print(
+            f"{who} {s['win_rate']:.2%} (95% Wilson interval {s['ci_low']:.2%} to "
+            f"{s['ci_high']:.2%}; unknown deals counted as lost below, won above)"
+        )
+    console.print(
+        f"{s['seconds']:,.1f} s of deciding stored; this run {s['wall_seconds']:,.1f} s "
+        f"with {s['workers']} worker(s)"
+    )

@@ -1,0 +1,168 @@
+"""Per-deal results of odds runs in SQLite: one row per deal, written by one process only.
+
+A run is named by a `RunKey` (game, parameters, rules version, policy, budget); a deal is
+stored at most once per run (the primary key), so a resumed run never counts a deal twice.
+The file carries an application id and a schema version, so a foreign or newer database is
+refused with a message instead of being changed. WAL journaling lets readers look while a run
+writes.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from parlour.core.errors import ParlourError
+
+APPLICATION_ID = 0x50524F44  # "PROD": Parlour results of odds runs
+SCHEMA_VERSION = 1
+MAX_DEAL = 2**63 - 1  # SQLite integers are signed 64-bit
+
+_SCHEMA = """
+CREATE TABLE results (
+    game TEXT NOT NULL,
+    params TEXT NOT NULL,
+    rules_version TEXT NOT NULL,
+    policy TEXT NOT NULL,
+    budget INTEGER NOT NULL,
+    deal INTEGER NOT NULL,
+    result TEXT NOT NULL CHECK (result IN ('won', 'lost', 'unknown', 'draw')),
+    nodes INTEGER NOT NULL,
+    seconds REAL NOT NULL,
+    PRIMARY KEY (game, params, rules_version, policy, budget, deal)
+) WITHOUT ROWID;
+"""
+_KEY = "game = ? AND params = ? AND rules_version = ? AND policy = ? AND budget = ?"
+
+Row = tuple[int, str, int, float]  # deal, result, nodes, seconds
+
+
+class ResultsError(ParlourError):
+    """A results database that cannot be used: unreadable, corrupt, foreign or newer."""
+
+
+@dataclass(frozen=True)
+class RunKey:
+    """What makes two results comparable: the same game, parameters (as sorted JSON), rules
+    version, policy and budget (0 when the policy has none)."""
+
+    game: str
+    params: str
+    rules_version: str
+    policy: str
+    budget: int
+
+    def values(self) -> tuple[str, str, str, str, int]:
+        return (self.game, self.params, self.rules_version, self.policy, self.budget)
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Results of a run counted by kind, with the solving time they took."""
+
+    counts: Counter[str]
+    seconds: float
+
+    @property
+    def deals(self) -> int:
+        return sum(self.counts.values())
+
+
+class ResultStore:
+    """A results database, opened (and created if new) with its schema checked."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        with self._guard("open"):
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path)
+        try:
+            with self._guard("read"):
+                self._prepare()
+        except BaseException:
+            self._db.close()
+            raise
+
+    def _prepare(self) -> None:
+        application = self._db.execute("PRAGMA application_id").fetchone()[0]
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        tables = self._db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        if application == 0 and version == 0 and tables == 0:
+            with self._db:
+                self._db.executescript(_SCHEMA)
+                self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        elif application != APPLICATION_ID:
+            raise ResultsError(f"{self.path} is not a Parlour results database")
+        elif version != SCHEMA_VERSION:
+            raise ResultsError(
+                f"{self.path} has results schema {version}; this Parlour reads {SCHEMA_VERSION}"
+            )
+        self._db.execute("PRAGMA journal_mode = WAL")
+
+    @contextmanager
+    def _guard(self, doing: str) -> Iterator[None]:
+        try:
+            yield
+        except (sqlite3.Error, OSError) as error:
+            raise ResultsError(f"cannot {doing} results database {self.path}: {error}") from None
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> ResultStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def done_deals(self, key: RunKey, first: int, last: int) -> set[int]:
+        """The deals from `first` to `last` (inclusive) already stored for `key`."""
+        with self._guard("read"):
+            rows = self._db.execute(
+                f"SELECT deal FROM results WHERE {_KEY} AND deal BETWEEN ? AND ?",
+                (*key.values(), first, last),
+            )
+            return {deal for (deal,) in rows}
+
+    def add(self, key: RunKey, rows: Iterable[Row]) -> None:
+        """Store `rows` in one transaction; a deal already stored for `key` is kept as it was."""
+        with self._guard("write"), self._db:
+            self._db.executemany(
+                "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                [(*key.values(), *row) for row in rows],
+            )
+
+    def rows(self, key: RunKey, first: int, last: int) -> list[Row]:
+        """The stored rows of `key` from deal `first` to `last`, by deal."""
+        with self._guard("read"):
+            return list(
+                self._db.execute(
+                    f"SELECT deal, result, nodes, seconds FROM results WHERE {_KEY} "
+                    "AND deal BETWEEN ? AND ? ORDER BY deal",
+                    (*key.values(), first, last),
+                )
+            )
+
+    def tally(self, key: RunKey, first: int = 0, last: int = MAX_DEAL) -> Tally:
+        """Counts by result of the deals `first` to `last` stored for `key`."""
+        with self._guard("read"):
+            found = self._db.execute(
+                f"SELECT result, count(*), sum(seconds) FROM results WHERE {_KEY} "
+                "AND deal BETWEEN ? AND ? GROUP BY result",
+                (*key.values(), first, last),
+            ).fetchall()
+        return Tally(Counter({r: n for r, n, _ in found}), sum(s for _, _, s in found))
+
+    def runs(self) -> list[RunKey]:
+        """Every run that has results, ordered by game, parameters, policy and budget."""
+        with self._guard("read"):
+            found = self._db.execute(
+                "SELECT DISTINCT game, params, rules_version, policy, budget FROM results "
+                "ORDER BY game, params, policy, budget, rules_version"
+            ).fetchall()
+        return [RunKey(*row) for row in found]

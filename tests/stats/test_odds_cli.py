@@ -1,0 +1,128 @@
+"""`parlour odds` through the real command: its JSON, its text, its chart and its refusals."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from parlour.store.results import ResultStore
+from tests.cli.runner import parlour
+
+SUMMARY_KEYS = {
+    "game", "params", "policy", "budget", "first_deal", "deals", "won", "lost", "unknown",
+    "draw", "win_rate", "ci_low", "ci_high", "seconds", "wall_seconds", "workers",
+}  # fmt: skip
+
+
+def _odds(db: Path, *args: str) -> dict[str, object]:
+    done = parlour("odds", *args, "--db", str(db), "--json")
+    assert done.returncode == 0, done.stderr
+    summary: dict[str, object] = json.loads(done.stdout)
+    return summary
+
+
+def test_json_has_one_object_with_the_counts_and_interval(tmp_path: Path) -> None:
+    summary = _odds(tmp_path / "o.sqlite", "royal-marriage", "--deals", "40", "--first-deal", "3")
+    assert set(summary) == SUMMARY_KEYS
+    assert summary["game"] == "royal-marriage"
+    assert summary["params"] == {"variant": "standard", "mode": "as-dealt"}
+    assert (summary["policy"], summary["deals"], summary["first_deal"]) == ("solver", 40, 3)
+    won, lost, unknown = summary["won"], summary["lost"], summary["unknown"]
+    assert isinstance(won, int) and isinstance(lost, int) and won + lost + unknown == 40
+    low, rate, high = summary["ci_low"], summary["win_rate"], summary["ci_high"]
+    assert isinstance(low, float) and isinstance(high, float)
+    assert low <= rate == won / 40 <= high
+
+
+def test_a_rerun_counts_nothing_twice_and_a_longer_one_adds_deals(tmp_path: Path) -> None:
+    db = tmp_path / "o.sqlite"
+    first = _odds(db, "royal-marriage", "--mode", "open", "--deals", "20")
+    again = _odds(db, "royal-marriage", "--mode", "open", "--deals", "20")
+    longer = _odds(db, "royal-marriage", "--mode", "open", "--deals", "30", "--workers", "2")
+    assert {k: again[k] for k in ("deals", "won", "lost")} == {
+        k: first[k] for k in ("deals", "won", "lost")
+    }
+    assert longer["deals"] == 30
+    with ResultStore(db) as store:
+        (key,) = store.runs()
+        assert store.tally(key).deals == 30
+
+
+def test_greedy_policy_plays_and_is_stored_apart(tmp_path: Path) -> None:
+    db = tmp_path / "o.sqlite"
+    _odds(db, "four-corners", "--deals", "3", "--budget", "50")
+    greedy = _odds(db, "four-corners", "--deals", "3", "--policy", "greedy")
+    assert (greedy["policy"], greedy["budget"], greedy["unknown"]) == ("greedy", 0, 0)
+    with ResultStore(db) as store:
+        assert sorted(key.policy for key in store.runs()) == ["greedy", "solver"]
+
+
+def test_text_report_names_the_rate_and_interval(tmp_path: Path) -> None:
+    done = parlour("odds", "plait", "--deals", "2", "--budget", "20", "--db", str(tmp_path / "o"))
+    assert done.returncode == 0, done.stderr
+    assert "2 deals:" in done.stdout
+    assert "95% Wilson interval" in done.stdout
+    assert "unknown deals counted as lost below, won above" in done.stdout
+
+
+@pytest.mark.parametrize("suffix, magic", [(".png", b"\x89PNG"), (".svg", b"<?xml")])
+def test_plot_charts_every_stored_run(tmp_path: Path, suffix: str, magic: bytes) -> None:
+    db, chart = tmp_path / "o.sqlite", tmp_path / f"odds{suffix}"
+    _odds(db, "royal-marriage", "--deals", "10")
+    _odds(db, "royal-marriage", "--deals", "10", "--variant", "push-pin", "--plot", str(chart))
+    assert chart.read_bytes().startswith(magic)
+    if suffix == ".svg":
+        text = chart.read_text()
+        assert "royal-marriage standard/as-dealt solver" in text
+        assert "royal-marriage push-pin/as-dealt solver" in text
+
+
+def test_the_wrangle_reports_the_first_players_games(tmp_path: Path) -> None:
+    summary = _odds(tmp_path / "o.sqlite", "wrangle", "--deals", "1", "--first-deal", "5")
+    assert (summary["policy"], summary["deals"], summary["unknown"]) == ("strong", 1, 0)
+    assert summary["won"] + summary["lost"] + summary["draw"] == 1  # type: ignore[operator]
+
+
+def _refused(tmp_path: Path, *args: str) -> str:
+    done = parlour("odds", *args)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    return done.stderr
+
+
+def test_a_corrupt_database_is_a_clear_error_and_stays_as_it_was(tmp_path: Path) -> None:
+    db = tmp_path / "odds.sqlite"
+    db.write_bytes(b"\x00garbage" * 512)
+    message = _refused(tmp_path, "royal-marriage", "--deals", "5", "--db", str(db))
+    assert "cannot read results database" in message
+    assert db.read_bytes() == b"\x00garbage" * 512
+
+
+def test_a_foreign_database_is_a_clear_error(tmp_path: Path) -> None:
+    import sqlite3
+
+    db = tmp_path / "shop.sqlite"
+    with sqlite3.connect(db) as connection:
+        connection.execute("CREATE TABLE orders (id INTEGER)")
+    connection.close()
+    message = _refused(tmp_path, "royal-marriage", "--deals", "5", "--db", str(db))
+    assert "is not a Parlour results database" in message
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["wrangle", "--deals", "2", "--policy", "solver"], "choose from strong"),
+        (["plait", "--deals", "2", "--policy", "psychic"], "choose from solver, greedy"),
+        (["plait", "--deals", "2", "--variant", "nine-passes"], "is not a variant"),
+        (["royal-marriage", "--deals", "2", "--first-deal", str(2**63 - 1)], "stop at"),
+        (["royal-marriage", "--deals", "2", "--plot", "chart.gif"], "PNG|SVG|.png or .svg"),
+        (["royal-marriage", "--deals", "2", "--address", "tcp://x:1", "--dask-local"], "not both"),
+    ],
+)
+def test_bad_input_is_refused_with_a_message(tmp_path: Path, args: list[str], words: str) -> None:
+    message = _refused(tmp_path, *args, "--db", str(tmp_path / "o.sqlite"))
+    assert any(w in message for w in words.split("|")), message
+    assert not (tmp_path / "o.sqlite").exists()  # refused before anything is written

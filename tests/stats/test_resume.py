@@ -1,0 +1,69 @@
+"""A real `parlour odds` process killed midway resumes to the same totals as an uninterrupted
+run, whatever the number of workers."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.cli.runner import PARLOUR, parlour
+
+DEALS = "800"
+ODDS = ["odds", "royal-marriage", "--variant", "push-pin", "--deals", DEALS, "--first-deal", "7"]
+
+
+def _stored(path: Path) -> int:
+    try:
+        with sqlite3.connect(path, timeout=5) as db:
+            return int(db.execute("SELECT count(*) FROM results").fetchone()[0])
+    except sqlite3.OperationalError:  # not created yet
+        return 0
+
+
+def _rows(path: Path) -> list[tuple[int, str, int]]:
+    with sqlite3.connect(path) as db:
+        return db.execute("SELECT deal, result, nodes FROM results ORDER BY deal").fetchall()
+
+
+def _kill_midway(db: Path) -> int:
+    """Start a run, kill it (SIGKILL, with its workers) once a chunk is stored; rows stored."""
+    process = subprocess.Popen(
+        [PARLOUR, *ODDS, "--workers", "2", "--db", str(db)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while _stored(db) == 0 and process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+    finally:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+    return _stored(db)
+
+
+@pytest.mark.slow
+def test_a_killed_run_resumes_to_the_totals_of_an_uninterrupted_run(tmp_path: Path) -> None:
+    killed = tmp_path / "killed.sqlite"
+    stored = _kill_midway(killed)
+    assert 0 < stored < int(DEALS)
+
+    resumed = parlour(*ODDS, "--workers", "2", "--db", str(killed), "--json")
+    whole = parlour(*ODDS, "--workers", "1", "--db", str(tmp_path / "whole.sqlite"), "--json")
+    assert resumed.returncode == 0, resumed.stderr
+    assert whole.returncode == 0, whole.stderr
+
+    totals = ("deals", "won", "lost", "unknown", "win_rate", "ci_low", "ci_high")
+    after, before = json.loads(resumed.stdout), json.loads(whole.stdout)
+    assert {k: after[k] for k in totals} == {k: before[k] for k in totals}
+    assert after["deals"] == int(DEALS)
+    assert _rows(killed) == _rows(tmp_path / "whole.sqlite")
+    assert [deal for deal, _, _ in _rows(killed)] == list(range(7, 7 + int(DEALS)))
