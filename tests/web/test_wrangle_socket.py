@@ -169,8 +169,24 @@ def test_a_win_against_the_computer_counts_in_the_stats_by_opponent(live_server:
     assert stats_of(live_server, "wrangle", params) == (played + 1, won + 1)
 
 
-def test_hints_restarts_and_automatic_moves_are_refused_in_the_wrangle(live_server: str) -> None:
+def test_restarts_and_automatic_moves_are_refused_in_the_wrangle(live_server: str) -> None:
     with Player(live_server) as person:
         person.start(game="wrangle", opponent="greedy", deck=KNOWN["deck"])
-        for message in ({"type": "hint"}, {"type": "restart"}, {"type": "autoplay", "on": True}):
+        for message in ({"type": "restart"}, {"type": "autoplay", "on": True}):
             assert person.ask(message)["type"] == "error"
+
+
+def test_a_wrangle_hint_is_the_strong_player_s_legal_move_and_only_on_one_s_turn(
+    live_server: str,
+) -> None:
+    with Player(live_server) as person:
+        _, state = person.start(game="wrangle", opponent="greedy", deck=KNOWN["deck"])
+        answer = person.ask({"type": "hint"})
+        assert answer["type"] == "hint" and answer["result"] == "advice"
+        assert answer["move"] in state["observation"]["legal_moves"]
+        assert "strong" in answer["text"]
+    with table(live_server, deck=KNOWN["deck"]) as (players, _):
+        for player in players.values():
+            player.receive()  # the state once both are seated; north begins (WR-1)
+        refused = players["south"].ask({"type": "hint"})
+        assert refused["type"] == "error" and "turn" in refused["message"]

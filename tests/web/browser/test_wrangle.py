@@ -115,6 +115,9 @@ def test_the_wrangle_against_the_computer(table: Table) -> None:
     assert "Your turn" in table.page.inner_text(".turn")
     assert table.screenshot("wrangle") == []
     assert "turn" in table.legal()
+    advised = table.hint()  # the strong player's advice from north's own observation
+    assert advised in table.legal()
+    assert "strong computer player" in table.message
     table.play("turn")
     assert table.state["last"] == "turn"
     assert table.state["observation"]["to_move"] == "north"

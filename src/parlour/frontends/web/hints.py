@@ -1,29 +1,34 @@
-"""Hints for one-player games from the solver, with a budget, in a worker thread so the event
-loop goes on serving everyone else; one search at a time, as the machine has few cores."""
+"""Hints: for one-player games from the solver, with a budget; for the Wrangle from the strong
+computer player, which sees only what the asking seat sees (RULES WR-7). Both run in a worker
+thread so the event loop goes on serving everyone else, one at a time, as the machine has few
+cores."""
 
 from __future__ import annotations
 
 import asyncio
+from random import Random
 from typing import Any
 
-from parlour.core.errors import IllegalMove
+from parlour.agents import Agent, make_agent
 from parlour.frontends.web.rooms import Room
 from parlour.solver import Budget, hint
 
 HINT_BUDGET = Budget(nodes=200_000, seconds=2.0)
+ADVISER = "strong"
 
 
 class Hinter:
     """Answers `hint` messages."""
 
-    def __init__(self, budget: Budget = HINT_BUDGET) -> None:
+    def __init__(self, budget: Budget = HINT_BUDGET, adviser: Agent | None = None) -> None:
         self.budget = budget
+        self.adviser = make_agent(ADVISER) if adviser is None else adviser
         self._one_at_a_time = asyncio.Semaphore(1)
 
-    async def hint(self, room: Room) -> dict[str, Any]:
-        """The `hint` message for the position `room` is in now."""
+    async def hint(self, room: Room, seat: str) -> dict[str, Any]:
+        """The `hint` message for `seat` in the position `room` is in now."""
         if room.two_player:
-            raise IllegalMove(f"{room.game.info.name} has no hints")
+            return await self._advice(room, seat)
         state = room.session.state
         async with self._one_at_a_time:
             found = await asyncio.to_thread(hint, room.game, state, self.budget)
@@ -32,4 +37,18 @@ class Hinter:
             "move": None if found.move is None else str(found.move),
             "result": found.solution.result,
             "text": found.describe(),
+        }
+
+    async def _advice(self, room: Room, seat: str) -> dict[str, Any]:
+        """What the strong player would play from `seat`'s own observation: advice, not proof."""
+        room.check_turn(seat)
+        observation = room.game.observe(room.session.state, seat)
+        async with self._one_at_a_time:
+            move = await asyncio.to_thread(self.adviser.choose, room.game, observation, Random())
+        return {
+            "type": "hint",
+            "move": str(move),
+            "result": "advice",
+            "text": f"{move}, as the {self.adviser.name} computer player would play, seeing "
+            "only what you see",
         }

@@ -168,7 +168,7 @@ class Room:
             return True
         return not self.waiting and self.to_move == seat
 
-    def _check_turn(self, seat: str) -> None:
+    def check_turn(self, seat: str) -> None:
         if self.waiting:
             raise IllegalMove("wait for the other player to join the table")
         if not self._may_act(seat):
@@ -176,7 +176,7 @@ class Room:
 
     def play(self, seat: str, move: str) -> str:
         """Play `move` for the holder of `seat`; returns the move as the core wrote it."""
-        self._check_turn(seat)
+        self.check_turn(seat)
         chosen = parse_move(move)
         before = self.to_move
         self.session.play(chosen)
@@ -184,12 +184,12 @@ class Room:
         return str(chosen)
 
     def undo(self, seat: str) -> None:
-        self._check_turn(seat)
+        self.check_turn(seat)
         self.session.undo()
         self._after_change(self.to_move)
 
     def redo(self, seat: str) -> None:
-        self._check_turn(seat)
+        self.check_turn(seat)
         self.session.redo()
         self._after_change(self.to_move)
 

@@ -76,8 +76,8 @@ class Conversation:
             room, seat = self.lobby.resume(message.get("game_id"), token)
             await self._entered(room, seat, token, alone=True)
         elif kind == "hint":
-            room, _ = self._held()
-            await self.send(await self.hinter.hint(room))
+            room, seat = self._held()
+            await self.send(await self.hinter.hint(room, seat))
         else:
             await self._change(message)
 

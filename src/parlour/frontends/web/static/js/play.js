@@ -151,10 +151,10 @@ export class GameView {
     if (!first) this.say(state.last ? `Played ${state.last}.` : "");
   }
 
-  /** The Wrangle: undo and redo within one's own turn only; no restart, new deal, hint or
-   * automatic moves. */
+  /** The Wrangle: undo and redo within one's own turn only; no restart, new deal or automatic
+   * moves; the hint is the strong computer player's advice. */
   twoPlayer() {
-    for (const key of ["restart", "newDeal", "hint"]) this.controls[key].hidden = true;
+    for (const key of ["restart", "newDeal"]) this.controls[key].hidden = true;
     this.autoLabel.hidden = this.copyLink.hidden = true;
   }
 
