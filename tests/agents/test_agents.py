@@ -42,22 +42,14 @@ def test_the_strong_player_sees_only_the_observation() -> None:
 def test_the_strong_player_stops_thinking_when_the_turn_budget_is_spent() -> None:
     ticks = iter(range(1000))
     agent = StrongAgent(samples=50, seconds_per_turn=3.0, clock=lambda: float(next(ticks)))
-    observation = next(
-        o
-        for o in (WRANGLE.observe(s, WRANGLE.to_move(s)) for s in random_states(400, seed=2))
-        if searched(o)
-    )
+    observation = race(BEHIND, "3H")  # behind, with three plays to weigh
+    assert agent.behind(observation) and len(candidates(observation)) > 1
     agent.choose(WRANGLE, observation, random.Random(0))
     used = next(ticks)
     assert used <= 5  # a decision may take half the turn's budget, then it stops
     agent.choose(WRANGLE, observation, random.Random(0))  # the same turn: budget nearly spent
     agent.choose(WRANGLE, observation, random.Random(0))
     assert next(ticks) - used <= 6
-
-
-def searched(observation: dict[str, object]) -> bool:
-    """Whether the strong player thinks about this decision at all."""
-    return len(candidates(observation)) > 1 and StrongAgent().behind(observation)
 
 
 BEHIND = "KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D 9S"  # thirteen cards still to come out
@@ -97,9 +89,10 @@ def test_ahead_the_strong_player_takes_the_progress_without_searching() -> None:
 
 
 def test_in_the_first_turn_the_strong_player_is_never_behind() -> None:
-    state = WRANGLE.new(WRANGLE.info.params_type(first="north"), deal=3)
+    # south has not laid out (WR-1): all his cards are in his stock, his reserve is empty
+    state = position({"north-reserve": BEHIND, "south-stock": "9C"}, turn=1)
     observation = WRANGLE.observe(state, "north")
-    assert lead_of(observation) < -StrongAgent().margin  # south has not laid out yet (WR-1)
+    assert lead_of(observation) < -StrongAgent().margin
     assert not StrongAgent().behind(observation)
 
 

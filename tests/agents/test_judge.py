@@ -56,11 +56,11 @@ def test_the_lead_is_the_difference_of_the_burdens_read_from_sizes() -> None:
     assert lead("south", observation["sizes"]) == 3
 
 
-def test_when_defending_the_leaders_burden_counts_more_and_foundations_count_against() -> None:
+def test_when_defending_only_the_leaders_burden_counts_and_foundations_count_against() -> None:
     piles = {"north-reserve": "5H", "south-reserve": "7S"}
     defence = Weights()
     base = judge("north", WRANGLE.piles(position(piles)), None, defence)
     mine = judge("north", WRANGLE.piles(position({**piles, "north-stock": "9C 2D"})), None, defence)
     his = judge("north", WRANGLE.piles(position({**piles, "south-stock": "9C 2D"})), None, defence)
     built = judge("north", WRANGLE.piles(position({**piles, "foundation-1": "AS"})), None, defence)
-    assert (base - mine, his - base, built - base) == (0.25, 1.0, -2.0)
+    assert (base - mine, his - base, built - base) == (0.0, 1.0, -4.0)

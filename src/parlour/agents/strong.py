@@ -31,7 +31,7 @@ from parlour.core.moves import Move
 
 Clock = Callable[[], float]
 DEFENCE = Weights()
-MARGIN = 12.0  # burden points behind before playing for the draw
+MARGIN = 20.0  # burden points behind before playing for the draw
 
 
 class StrongAgent:

@@ -7,7 +7,7 @@ the two burdens says who leads the race (`lead`), from an observation as well as
 state, since sizes are public (WR-7).
 
 The strong player judges positions only when it is behind, to keep the leader from finishing:
-then the leader's burden counts for much more than its own, and every card built on the shared
+then only the leader's burden counts, not its own, and every card built on the shared
 foundations counts against it, for the foundations serve the player who is ahead (he has the
 cards they take) and each play to them restarts the WR-6 count towards the draw.
 """
@@ -34,8 +34,8 @@ class Weights:
 
     reserve: float = 2.0
     cleared: float = 10.0
-    progress: float = -2.0
-    mine: float = 0.25
+    progress: float = -4.0
+    mine: float = 0.0
 
 
 RACE = Weights(progress=0.0, mine=1.0)  # the plain race: both burdens alike, nothing else
