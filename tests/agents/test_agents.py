@@ -9,10 +9,10 @@ import pytest
 
 from parlour.agents import AGENTS, make_agent
 from parlour.agents.match import GameResult, duel_games, summarize, wilson
-from parlour.agents.strong import StrongAgent, candidates, to_foundation
+from parlour.agents.strong import StrongAgent, candidates
+from parlour.agents.wrangle_judge import lead
 from parlour.agents.wrangle_sense import priority
 from parlour.core.errors import ParlourError
-from parlour.core.moves import parse_move
 from parlour.games.wrangle import SEATS, WRANGLE
 from tests.games.test_wrangle import position, random_states
 
@@ -42,11 +42,8 @@ def test_the_strong_player_sees_only_the_observation() -> None:
 def test_the_strong_player_stops_thinking_when_the_turn_budget_is_spent() -> None:
     ticks = iter(range(1000))
     agent = StrongAgent(samples=50, seconds_per_turn=3.0, clock=lambda: float(next(ticks)))
-    observation = next(
-        o
-        for o in (WRANGLE.observe(s, WRANGLE.to_move(s)) for s in random_states(400, seed=2))
-        if searched(o)
-    )
+    observation = race(BEHIND, "3H")  # behind, with three plays to weigh
+    assert agent.behind(observation) and len(candidates(observation)) > 1
     agent.choose(WRANGLE, observation, random.Random(0))
     used = next(ticks)
     assert used <= 5  # a decision may take half the turn's budget, then it stops
@@ -55,23 +52,52 @@ def test_the_strong_player_stops_thinking_when_the_turn_budget_is_spent() -> Non
     assert next(ticks) - used <= 6
 
 
-def searched(observation: dict[str, object]) -> bool:
-    """Whether the strong player thinks about this decision at all."""
-    moves = candidates(observation)
-    me, sizes = observation["player"], observation["sizes"]
-    first = max(moves, key=lambda m: priority(m, me, sizes))  # type: ignore[arg-type]
-    return len(moves) > 1 and not to_foundation(first)
+BEHIND = "KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D 9S"  # thirteen cards still to come out
 
 
-def test_the_strong_player_plays_to_a_foundation_without_searching() -> None:
+def race(north_reserve: str, south_reserve: str) -> dict[str, object]:
+    """North to place a turned 2H: on AH, which frees south's reserve top 3H for the
+    foundation, loaded onto that 3H (from where 2H and 3H go up together), or to the waste."""
+    state = position(
+        {
+            "north-turned": "2H",
+            "north-reserve": north_reserve,
+            "south-reserve": south_reserve,
+            "foundation-1": "AH",
+        }
+    )
+    return WRANGLE.observe(state, "north")
+
+
+def test_behind_the_strong_player_refuses_a_foundation_play_that_frees_the_leader() -> None:
+    observation = race(BEHIND, "3H")
+    assert StrongAgent().behind(observation)
+    greedy = max(candidates(observation), key=lambda m: priority(m, "north", observation["sizes"]))
+    assert str(greedy) == "north-turned>foundation-1"
+    move = StrongAgent().choose(WRANGLE, observation, random.Random(0))
+    assert str(move) == "north-turned>north-waste"  # the one play that gives south nothing
+
+
+def test_ahead_the_strong_player_takes_the_progress_without_searching() -> None:
     calls = []
     agent = StrongAgent(clock=lambda: float(len(calls.append(1) or calls)))
-    state = position({"north-reserve": "9D AS", "north-aux-1": "TD"})
-    observation = WRANGLE.observe(state, "north")
-    assert agent.choose(WRANGLE, observation, random.Random(0)) == parse_move(
-        "north-reserve>foundation-1"
-    )
+    observation = race("5S", BEHIND[:-2] + "3H")
+    assert not agent.behind(observation)
+    move = agent.choose(WRANGLE, observation, random.Random(0))
+    assert str(move) == "north-turned>foundation-1"
     assert len(calls) == 1  # the start of the decision only: no sample was dealt
+
+
+def test_in_the_first_turn_the_strong_player_is_never_behind() -> None:
+    # south has not laid out (WR-1): all his cards are in his stock, his reserve is empty
+    state = position({"north-reserve": BEHIND, "south-stock": "9C"}, turn=1)
+    observation = WRANGLE.observe(state, "north")
+    assert lead_of(observation) < -StrongAgent().margin
+    assert not StrongAgent().behind(observation)
+
+
+def lead_of(observation: dict[str, object]) -> float:
+    return lead(observation["player"], observation["sizes"])  # type: ignore[arg-type]
 
 
 def test_the_strong_player_places_a_turned_card_rather_than_end_its_turn() -> None:

@@ -1,14 +1,14 @@
 """The strong player's judge of a Wrangle position: what each player holds, reserve cards
-weighing more, an emptied reserve, and the shared progress on the foundations."""
+weighing more, an emptied reserve, the shared foundations, and who leads the race."""
 
 from __future__ import annotations
 
-from parlour.agents.wrangle_judge import WIN, Weights, judge
+from parlour.agents.wrangle_judge import WIN, Weights, judge, lead
 from parlour.core.game import DRAW
 from parlour.games.wrangle import WRANGLE
 from tests.games.test_wrangle import position
 
-WEIGHTS = Weights(reserve=2.0, cleared=10.0, progress=3.0)
+WEIGHTS = Weights(reserve=2.0, cleared=10.0, progress=3.0, mine=1.0)
 
 
 def value(piles: dict[str, str], outcome: str | None = None) -> float:
@@ -44,3 +44,23 @@ def test_a_finished_game_is_a_win_a_loss_or_nothing() -> None:
     assert value({}, "north") == WIN
     assert value({}, "south") == -WIN
     assert value({}, DRAW) == 0.0
+
+
+def test_the_lead_is_the_difference_of_the_burdens_read_from_sizes() -> None:
+    observation = WRANGLE.observe(
+        position({"north-reserve": "5H 6D 7C", "south-reserve": "7S", "south-waste": "2C"}),
+        "north",
+    )
+    # north: 3 reserve cards (x2) and a stock card; south: 1 reserve card (x2), stock and waste
+    assert lead("north", observation["sizes"]) == (2 + 1 + 1) - (6 + 1)
+    assert lead("south", observation["sizes"]) == 3
+
+
+def test_when_defending_only_the_leaders_burden_counts_and_foundations_count_against() -> None:
+    piles = {"north-reserve": "5H", "south-reserve": "7S"}
+    defence = Weights()
+    base = judge("north", WRANGLE.piles(position(piles)), None, defence)
+    mine = judge("north", WRANGLE.piles(position({**piles, "north-stock": "9C 2D"})), None, defence)
+    his = judge("north", WRANGLE.piles(position({**piles, "south-stock": "9C 2D"})), None, defence)
+    built = judge("north", WRANGLE.piles(position({**piles, "foundation-1": "AS"})), None, defence)
+    assert (base - mine, his - base, built - base) == (0.0, 1.0, -4.0)

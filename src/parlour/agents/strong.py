@@ -1,14 +1,18 @@
-"""The searching player: determinized samples, each candidate played out over several turns,
-the position reached judged.
+"""The strong player: the greedy priority while it holds its own in the race, a determinized
+search for the draw once the opponent is clearly ahead.
 
-At each decision the unseen cards (stocks, cards under the reserve and waste tops) are dealt at
-random, consistently with the observation, several times (`Determinizable`). On each sample
-every distinct candidate move is played, then the rest of this turn and `replies` further whole
-turns (the opponent's, then one's own, …) by the greedy priority, and the position reached is
-judged (`wrangle_judge.judge`). The move with the best total over the samples is chosen; the
-same samples serve every candidate, so their comparison is fair. A play to a foundation that
-the greedy priority puts first is made without search: sampling noise would only delay it.
-Thinking is bounded per turn: past the budget, the greedy choice is played at once.
+Most Wrangle games stall into the WR-6 draw; those that are decided are won by a player whose
+reserve comes free, and that is mostly the deal's doing. What a player can change is how its
+bad deals end: behind in the race (`wrangle_judge.lead` short by more than `margin`), it stops
+racing and plays to hold the leader up. Then the unseen cards (stocks, cards under the reserve
+and waste tops) are dealt at random, consistently with the observation, several times
+(`Determinizable`); on each sample every distinct candidate move is played, then the rest of
+this turn and `replies` further whole turns by the greedy priority, and the position reached is
+judged with the defensive weights (the leader's burden first, foundation cards against). The
+move with the best total over the samples is chosen; the same samples serve every candidate, so
+their comparison is fair. Not behind, it plays the greedy priority's move without search: in
+measured duels searching for progress did no better than the priority. Thinking is bounded per
+turn: past the budget, the greedy choice is played at once.
 """
 
 from __future__ import annotations
@@ -20,17 +24,19 @@ from typing import Any
 
 from parlour.agents.base import Determinizable, Observation
 from parlour.agents.simple import legal
-from parlour.agents.wrangle_judge import Weights, judge
+from parlour.agents.wrangle_judge import Weights, judge, lead
 from parlour.agents.wrangle_sense import place, priority
 from parlour.core.game import Game
 from parlour.core.moves import Move
 
 Clock = Callable[[], float]
-DEFAULT_WEIGHTS = Weights()
+DEFENCE = Weights()
+MARGIN = 20.0  # burden points behind before playing for the draw
 
 
 class StrongAgent:
-    """Determinized search over the moves of a turn, within a time budget per turn."""
+    """The greedy priority when level or ahead; determinized search for the draw when behind,
+    within a time budget per turn."""
 
     name = "strong"
 
@@ -41,13 +47,15 @@ class StrongAgent:
         clock: Clock = time.perf_counter,
         *,
         replies: int = 3,
-        weights: Weights = DEFAULT_WEIGHTS,
+        weights: Weights = DEFENCE,
+        margin: float = MARGIN,
     ) -> None:
         self.samples = samples
         self.seconds_per_turn = seconds_per_turn
         self.clock = clock
         self.replies = replies
         self.weights = weights
+        self.margin = margin
         self._turn: Any = None
         self._spent = 0.0
 
@@ -61,7 +69,7 @@ class StrongAgent:
         moves = candidates(observation)
         me, sizes = observation["player"], observation["sizes"]
         first = max(moves, key=lambda m: priority(m, me, sizes))
-        if len(moves) == 1 or self._spent >= self.seconds_per_turn or to_foundation(first):
+        if len(moves) == 1 or self._spent >= self.seconds_per_turn or not self.behind(observation):
             return first
         deadline = start + min(self.seconds_per_turn - self._spent, self.seconds_per_turn / 2)
         totals = [0.0] * len(moves)
@@ -75,6 +83,13 @@ class StrongAgent:
         best = max(range(len(moves)), key=lambda i: (totals[i], priority(moves[i], me, sizes)))
         return moves[best]
 
+    def behind(self, observation: Observation) -> bool:
+        """Whether the opponent leads the race by more than the margin. In the game's first
+        turn the second player has not laid out (WR-1), so there is no race to read yet."""
+        if observation.get("turn", 2) <= 1:
+            return False
+        return lead(observation["player"], observation["sizes"]) < -self.margin
+
     def playout(self, game: Game[Any, Any], state: Any, me: str) -> float:
         """Greedy play to the end of this turn and `replies` more, then the value for `me`."""
         turns_left = self.replies + 1 if game.to_move(state) == me else self.replies
@@ -86,10 +101,6 @@ class StrongAgent:
                 turns_left -= 1
             mover = now
         return judge(me, game.piles(state), game.outcome(state), self.weights)
-
-
-def to_foundation(move: Move) -> bool:
-    return move.is_transfer and place(move.target)[1] == "foundation"
 
 
 def greedy_step(game: Game[Any, Any], state: Any, mover: str) -> Any:

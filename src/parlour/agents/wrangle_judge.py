@@ -1,11 +1,15 @@
-"""How good a Wrangle position is for one player, read from pile names and contents alone.
+"""How a Wrangle race stands for one player, read from pile names and sizes alone.
 
 A player wins by being rid of his cards, and a reserve card leaves only from the top, to a
 foundation or down in suit onto an auxiliary heap: so a reserve card weighs more than a stock
-or waste card, and an emptied reserve is worth a bonus of its own. Cards on the foundations
-count for both players alike: they are what keeps a game from stalling into the hundred-turn
-draw (WR-6), which is worth nothing to either side; a judge that counted only what each
-player holds would trade foundation plays for loads and let the game stall.
+or waste card, and an emptied reserve is worth a bonus of its own (`burden`). The difference of
+the two burdens says who leads the race (`lead`), from an observation as well as a sampled
+state, since sizes are public (WR-7).
+
+The strong player judges positions only when it is behind, to keep the leader from finishing:
+then only the leader's burden counts, not its own, and every card built on the shared
+foundations counts against it, for the foundations serve the player who is ahead (he has the
+cards they take) and each play to them restarts the WR-6 count towards the draw.
 """
 
 from __future__ import annotations
@@ -20,31 +24,41 @@ FOUNDATIONS = tuple(f"foundation-{n}" for n in range(1, 9))
 WIN = 1000.0
 
 Piles = Mapping[str, Sequence[Card]]
+Sizes = Mapping[str, int]
 
 
 @dataclass(frozen=True)
 class Weights:
-    """A reserve card against a stock or waste card; an emptied reserve; a foundation card."""
+    """A reserve card against a stock or waste card; an emptied reserve; a foundation card;
+    one's own burden against the opponent's."""
 
     reserve: float = 2.0
     cleared: float = 10.0
-    progress: float = 2.0
+    progress: float = -4.0
+    mine: float = 0.0
 
 
-def burden(seat: str, piles: Piles, weights: Weights) -> float:
+RACE = Weights(progress=0.0, mine=1.0)  # the plain race: both burdens alike, nothing else
+
+
+def burden(seat: str, sizes: Sizes, weights: Weights) -> float:
     """What `seat` must still get rid of, a reserve card counting more and an emptied reserve
     counting as a head start."""
-    reserve = len(piles[f"{seat}-reserve"])
-    held = sum(len(piles[f"{seat}-{kind}"]) for kind in ("stock", "waste", "turned"))
+    reserve = sizes[f"{seat}-reserve"]
+    held = sum(sizes[f"{seat}-{kind}"] for kind in ("stock", "waste", "turned"))
     return held + weights.reserve * reserve - (0.0 if reserve else weights.cleared)
 
 
+def lead(me: str, sizes: Sizes, weights: Weights = RACE) -> float:
+    """How far `me` is ahead in the race (negative: behind)."""
+    return burden(opponent(me), sizes, weights) - weights.mine * burden(me, sizes, weights)
+
+
 def judge(me: str, piles: Piles, outcome: str | None, weights: Weights) -> float:
-    """The opponent's burden less mine, plus the shared progress on the foundations; a won
-    game is worth far more, a drawn one nothing."""
+    """My lead under `weights`, plus the foundation cards at their weight; a won game is worth
+    far more, a drawn one nothing."""
     if outcome is not None:
         return WIN if outcome == me else -WIN if outcome == opponent(me) else 0.0
-    built = sum(len(piles[name]) for name in FOUNDATIONS)
-    return (
-        burden(opponent(me), piles, weights) - burden(me, piles, weights) + weights.progress * built
-    )
+    sizes = {name: len(cards) for name, cards in piles.items()}
+    built = sum(sizes[name] for name in FOUNDATIONS)
+    return lead(me, sizes, weights) + weights.progress * built
