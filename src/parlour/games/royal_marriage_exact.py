@@ -41,42 +41,50 @@ class Clearing:
         self.suited = [by_suit[card // 13] for card in self.row]
         self.alike = [by_suit[card // 13] | by_rank[card % 13] for card in self.row]
         self.reach = [0] * n  # reach[i]: every j > i with clear(i, j)
-        self.chain = [0] * n  # chain[k]: every l >= k joined to k by a one-suit run (Push-pin)
+        self.closes = [0] * n  # closes[k]: every j a legal group whose first card is k can close
+        self.runs = [0] * n  # runs[k]: every j a one-suit run from k can close (Push-pin)
         for i in range(n - 1, -1, -1):
             self.reach[i] = self._reach_from(i)
-            self.chain[i] = self._chain_from(i)
+            self.closes[i] = self._closes_from(i)
 
     def _reach_from(self, i: int) -> int:
-        """Every j with clear(i, j); `reach` and `chain` are known for positions right of i."""
-        reach, alike_i = self.reach, self.alike[i]
-        pairs_alike = self.variant == "discards"
-        found = 0  # k with clear(i, k): a last group's first card
-        one_ends = 0  # j with clear(k, j) for such a k: a one-card group closes at j
-        seconds = 0  # m that can be a two-card group's second card
-        two_ends = 0  # j closing a two-card group
-        run_cards = 0  # l ending a one-suit run that starts at such a k (Push-pin)
-        run_ends = 0  # j closing such a run
-        for j in range(i + 1, len(self.row)):
-            bit = 1 << j
-            if j == i + 1 or (alike_i & bit and (one_ends | two_ends | run_ends) & bit):
-                found |= bit
-                one_ends |= reach[j]
-                seconds |= reach[j] & self.alike[j] if pairs_alike else reach[j]
-                run_cards |= self.chain[j]
-            if seconds & bit:
-                two_ends |= reach[j]
-            if self.variant == "push-pin" and run_cards & bit:
-                run_ends |= reach[j]
+        """Every j with clear(i, j); `reach` and `closes` are known right of `i`.
+
+        Only the positions of `clear(i, ·)` are visited, left to right: each k found adds the
+        positions where a group starting at k can close, and those alike to `i` are found.
+        """
+        if i + 1 >= len(self.row):
+            return 0
+        closes, alike_i = self.closes, self.alike[i]
+        found = bit = 1 << i + 1
+        ends = 0  # j closing a group whose first card is in `found`
+        while bit:
+            found |= bit
+            ends |= closes[bit.bit_length() - 1]
+            later = ends & alike_i & ~(2 * bit - 1)
+            bit = later & -later
         return found
 
-    def _chain_from(self, k: int) -> int:
-        chain = 1 << k
-        nexts = self.reach[k] & self.suited[k]
-        while nexts:
-            low = nexts & -nexts
-            chain |= self.chain[low.bit_length() - 1]
-            nexts ^= low
-        return chain
+    def _closes_from(self, k: int) -> int:
+        """Where a group starting at `k` (with clear(·, k) for its left bracket) can close:
+        after k alone, after a second card m with clear(k, m) (alike to k in Discards), or
+        after a one-suit run from k (Push-pin)."""
+        reach, reach_k = self.reach, self.reach[k]
+        closes = reach_k
+        seconds = reach_k & self.alike[k] if self.variant == "discards" else reach_k
+        while seconds:
+            low = seconds & -seconds
+            closes |= reach[low.bit_length() - 1]
+            seconds ^= low
+        if self.variant == "push-pin":
+            runs, nexts = reach_k, reach_k & self.suited[k]
+            while nexts:
+                low = nexts & -nexts
+                runs |= self.runs[low.bit_length() - 1]
+                nexts ^= low
+            self.runs[k] = runs
+            closes |= runs
+        return closes
 
     def clear(self, i: int, j: int) -> bool:
         return bool(self.reach[i] >> j & 1)

@@ -1,0 +1,78 @@
+"""Which cards of a Royal Marriage row may be discarded (RM-3 and the variants' shapes).
+
+A row is a tuple of card ints, a discard a half-open span ``(start, stop)`` of row positions
+whose brackets are the cards at ``start - 1`` and ``stop``. The rules, the interval deciders
+and the as-dealt decision all ask these questions, thousands of times a deal, so whether two
+cards are alike is a table lookup rather than a division.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from parlour.core.cards import Card, one_pack, same_suit_or_rank
+
+Variant = Literal["standard", "push-pin", "discards"]
+Span = tuple[int, int]
+
+ALIKE: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(same_suit_or_rank(a, b) for b in one_pack()) for a in one_pack()
+)
+"""``ALIKE[a][b]``: cards `a` and `b` share a suit or a rank."""
+
+
+def discard_spans(row: tuple[Card, ...], variant: Variant) -> list[Span]:
+    """Every legal discard, left bracket by left bracket.
+
+    Standard (RM-3): one or two cards between two alike. Push-pin adds a run of any length of
+    cards of one suit between two alike. Discards: one card between two alike, or two cards
+    alike with each other between two alike.
+    """
+    return [span for left in range(len(row) - 2) for span in spans_after(row, left, variant)]
+
+
+def has_discard(row: tuple[Card, ...], variant: Variant) -> bool:
+    """Whether any discard is legal (RM-4 forbids dealing then), without listing them."""
+    return any(spans_after(row, left, variant) for left in range(len(row) - 2))
+
+
+def spans_after(row: tuple[Card, ...], left: int, variant: Variant) -> list[Span]:
+    """The legal discards whose left bracket is the card at `left` (see `discard_spans`)."""
+    spans: list[Span] = []
+    n = len(row)
+    alike = ALIKE[row[left]]
+    if alike[row[left + 2]]:
+        spans.append((left + 1, left + 2))
+    if (
+        left + 3 < n
+        and alike[row[left + 3]]
+        and (variant != "discards" or ALIKE[row[left + 1]][row[left + 2]])
+    ):
+        spans.append((left + 1, left + 3))
+    if variant == "push-pin":
+        suit = row[left + 1] // 13
+        right = left + 2
+        while right < n and row[right - 1] // 13 == suit:
+            if right - left > 3 and alike[row[right]]:
+                spans.append((left + 1, right))
+            right += 1
+    return spans
+
+
+def spans_across(row: tuple[Card, ...], cut: int, variant: Variant) -> list[Span]:
+    """The legal discards with the card at ``cut - 1`` or one left of it as a bracket or inside,
+    and the card at `cut` or one right of it: those a new neighbourhood at `cut` can create
+    (a card dealt to the right end, or two cards brought together by a discard)."""
+    lowest = max(0, cut - 3)
+    if variant == "push-pin":  # a run of one suit may reach further left
+        suit = row[cut - 1] // 13
+        first = cut - 1
+        while first > 1 and row[first - 1] // 13 == suit:
+            first -= 1
+        lowest = min(lowest, max(0, first - 1))
+    return [
+        span
+        for left in range(lowest, min(cut, len(row) - 2))
+        for span in spans_after(row, left, variant)
+        if span[1] >= cut
+    ]
