@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from parlour.core.cards import Card
 from parlour.core.moves import Move
-from parlour.games.royal_marriage_rows import Span, Variant, discard_spans, spans_across
+from parlour.games.royal_marriage_rows import Span, Variant, discard_spans, spans_across, spans_onto
 
 Row = tuple[Card, ...]
 Step = tuple[Card, ...] | None  # a discarded group, or None for dealing the next card
@@ -45,9 +45,10 @@ class DealtSearch:
         stock, variant = self.stock, self.variant
         first_dealt = dealt
         while not spans and dealt < len(stock):  # no choice: deal on
-            row += (stock[dealt],)
+            card = stock[dealt]
+            spans = spans_onto(row, card, variant)
+            row += (card,)
             dealt += 1
-            spans = spans_across(row, len(row) - 1, variant)
         if row in self.tried:
             return False
         self.tried.add(row)

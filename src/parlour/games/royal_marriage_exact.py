@@ -159,54 +159,57 @@ class ThrowClearing:
         self.width = n
         self.lanes = sum(1 << t * n for t in range(GRACE + 1))  # bit 0 of every lane
         self.counts = [0] * n  # counts[i], lane t: every j with t in D(i, j)
-        self.alone = [0] * n  # alone[i], lane t: every j reached by t throws alone
+        self.hops = [0] * n  # hops[i], lane t: every j reached from i by t + 1 clearings
+        self.closes = [0] * n  # closes[k], lane t: j a group from k closes on past t throws
         # For each set of lanes (bit 0 of each lane present), the shifts to those lanes.
         self.lane_shifts = {
             sum(1 << t * n for t in chosen): [t * n for t in chosen]
             for size in range(GRACE + 2)
             for chosen in combinations(range(GRACE + 1), size)
         }
+        self.full = (1 << n * (GRACE + 1)) - 1
         for i in range(n - 1, -1, -1):
             self._counts_from(i)
+        first_lane = (1 << n) - 1
+        self.alone = [h & ~first_lane for h in self.hops]  # lane t: t throws alone, t >= 1
 
     def _counts_from(self, i: int) -> None:
-        reach, alike, counts = self.base.reach, self.base.alike, self.counts
-        width, lanes = self.width, self.lanes
-        full = (1 << width * (GRACE + 1)) - 1
-        lane_shifts = self.lane_shifts
-        middle = [t * width for t in range(1, GRACE)]  # lanes whose throws lead one further
-        one_ends = 0  # by lane (count): j closing a one-card group
-        seconds = 0  # by lane: m that can be a two-card group's second card
-        two_ends = 0  # by lane: j closing a two-card group
-        after = 0  # lane c: positions reached past c thrown cards
-        found = alone = 0
-        reach_i, alike_i = reach[i] | 1 << i + 1, alike[i]
-        for j in range(i + 1, width):
-            bit = 1 << j
-            here = reach_i >> j & 1
-            thrown = after >> j & lanes
-            if thrown:
-                here |= thrown
-                alone |= thrown << j
-            if alike_i & bit:
-                here |= (one_ends | two_ends) >> j & lanes
-            if here:
-                found |= here << j
-                ends, alike_j = counts[j], alike[j] * lanes
-                for shift in lane_shifts[here]:
-                    moved = ends << shift & full
-                    one_ends |= moved
-                    seconds |= moved & alike_j
-            pairs = seconds >> j & lanes
-            if pairs:
-                for shift in lane_shifts[pairs]:
-                    two_ends |= counts[j] << shift & full
-            if here & 1:
-                after |= reach[j] << width
-            for shift in middle:
-                if thrown >> shift & 1:
-                    after |= reach[j] << shift + width
-        counts[i], self.alone[i] = found, alone
+        """`D(i, ·)`: the positions with a count, left to right, each adding where the groups
+        starting there close (shifted by its counts); then `hops[i]` and `closes[i]`."""
+        width, lanes, full = self.width, self.lanes, self.full
+        reach, closes, lane_shifts = self.base.reach, self.closes, self.lane_shifts
+        hops = reach[i]  # the t cards reached by clearings alone are thrown together
+        nexts = hops
+        while nexts:
+            low = nexts & -nexts
+            hops |= self.hops[low.bit_length() - 1] << width & full
+            nexts ^= low
+        self.hops[i] = hops
+        alike_i = self.base.alike[i] * lanes
+        found = ends = 0
+        above = (1 << width) - (2 << i)  # positions right of the last one visited
+        while True:
+            present = hops | ends & alike_i
+            folded = present | present >> width | present >> 2 * width | present >> 3 * width
+            folded &= above
+            if not folded:
+                break
+            low = folded & -folded
+            above &= -2 * low
+            j = low.bit_length() - 1
+            here = present >> j & lanes
+            found |= here << j
+            for shift in lane_shifts[here]:
+                ends |= closes[j] << shift & full
+        self.counts[i] = found
+        closes_i = found
+        seconds = found & alike_i  # a two-card group's second card, alike to its first
+        while seconds:
+            low = seconds & -seconds
+            t, m = divmod(low.bit_length() - 1, width)
+            closes_i |= self.counts[m] << t * width & full
+            seconds ^= low
+        closes[i] = closes_i
 
     def _has(self, t: int, i: int, j: int) -> bool:
         return bool(self.counts[i] >> t * self.width + j & 1)

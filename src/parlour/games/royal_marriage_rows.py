@@ -19,6 +19,7 @@ ALIKE: tuple[tuple[bool, ...], ...] = tuple(
     tuple(same_suit_or_rank(a, b) for b in one_pack()) for a in one_pack()
 )
 """``ALIKE[a][b]``: cards `a` and `b` share a suit or a rank."""
+ALIKE_PAIRS = frozenset((a, b) for a in one_pack() for b in one_pack() if ALIKE[a][b])
 
 
 def discard_spans(row: tuple[Card, ...], variant: Variant) -> list[Span]:
@@ -32,8 +33,32 @@ def discard_spans(row: tuple[Card, ...], variant: Variant) -> list[Span]:
 
 
 def has_discard(row: tuple[Card, ...], variant: Variant) -> bool:
-    """Whether any discard is legal (RM-4 forbids dealing then), without listing them."""
-    return any(spans_after(row, left, variant) for left in range(len(row) - 2))
+    """Whether any discard is legal (RM-4 forbids dealing then), without listing them.
+
+    Push-pin's longer runs need no look of their own: three cards of one suit in a row already
+    give a discard, the outer two bracketing the middle one.
+    """
+    if not ALIKE_PAIRS.isdisjoint(zip(row, row[2:], strict=False)):
+        return True
+    if ALIKE_PAIRS.isdisjoint(zip(row, row[3:], strict=False)):
+        return False
+    return variant != "discards" or any(
+        ALIKE[a][d] and ALIKE[b][c]
+        for a, b, c, d in zip(row, row[1:], row[2:], row[3:], strict=False)
+    )
+
+
+def spans_onto(row: tuple[Card, ...], card: Card, variant: Variant) -> list[Span]:
+    """The discards that dealing `card` onto `row`, a row with no discard, makes possible: its
+    last one or two cards between `card` and a card alike to it (no longer run, as above)."""
+    n = len(row)
+    alike = ALIKE[card]
+    spans: list[Span] = []
+    if n >= 3 and alike[row[-3]] and (variant != "discards" or ALIKE[row[-2]][row[-1]]):
+        spans.append((n - 2, n))
+    if n >= 2 and alike[row[-2]]:
+        spans.append((n - 1, n))
+    return spans
 
 
 def spans_after(row: tuple[Card, ...], left: int, variant: Variant) -> list[Span]:
