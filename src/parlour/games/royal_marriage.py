@@ -324,11 +324,16 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
         return None
 
     def _best_swap(self, state: RoyalMarriageState) -> Exact:
-        for swap in self._grace_moves(state):
-            row = self.apply_unchecked(state, swap).row
-            after = Clearing(row, state.params.variant)
+        """The first swap after which the row clears; a swap that leaves no discard at all is
+        passed over without computing the intervals."""
+        row, variant = state.row, state.params.variant
+        for i, j in combinations(range(1, len(row) - 1), 2):
+            swapped = (*row[:i], row[j], *row[i + 1 : j], row[i], *row[j + 1 :])
+            if not has_discard(swapped, variant):
+                continue
+            after = Clearing(swapped, variant)
             if after.won():
-                return Exact(True, (swap, *_discards(after.discards())))
+                return Exact(True, (action(SWAP, row[i], row[j]), *_discards(after.discards())))
         return Exact(False)
 
     def progress(self, state: RoyalMarriageState) -> float:

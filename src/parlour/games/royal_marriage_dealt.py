@@ -42,13 +42,21 @@ class DealtSearch:
         return self.reversed_line[::-1], self.end
 
     def _wins(self, row: Row, spans: list[Span], dealt: int) -> bool:
+        """Plays on from `row` while there is no choice (one discard, or none and a card to
+        deal), then tries each discard of the next choice, or decides the end."""
         stock, variant = self.stock, self.variant
-        first_dealt = dealt
-        while not spans and dealt < len(stock):  # no choice: deal on
-            card = stock[dealt]
-            spans = spans_onto(row, card, variant)
-            row += (card,)
-            dealt += 1
+        forced: list[Step] = []
+        while len(spans) == 1 or (not spans and dealt < len(stock)):
+            if spans:
+                start, stop = spans[0]
+                forced.append(row[start:stop])
+                row = row[:start] + row[stop:]
+                spans = spans_across(row, start, variant)
+            else:
+                forced.append(None)
+                spans = spans_onto(row, stock[dealt], variant)
+                row += (stock[dealt],)
+                dealt += 1
         if row in self.tried:
             return False
         self.tried.add(row)
@@ -59,7 +67,7 @@ class DealtSearch:
             won = end is not None
             self.end = end or ()
         if won:
-            self.reversed_line += [None] * (dealt - first_dealt)
+            self.reversed_line += forced[::-1]
         return won
 
     def _after_discard(self, row: Row, spans: list[Span], span: Span, dealt: int) -> bool:

@@ -20,9 +20,10 @@ steps, a millisecond for a whole pack.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import cache
 from itertools import combinations, pairwise
 
-from parlour.core.cards import Card, same_suit_or_rank
+from parlour.core.cards import Card
 
 GRACE = 3  # cards the Discards grace throws out
 
@@ -106,32 +107,52 @@ class Clearing:
         return [*order, tuple(self.row[g] for g in group)]
 
     def _last_group(self, i: int, j: int) -> list[int]:
-        between = range(i + 1, j)
-        for k in between:
-            if self.clear(i, k) and self.clear(k, j):
+        reach, before_j = self.reach, (1 << j) - 1
+        firsts = reach[i] & before_j
+        for k in positions(firsts):
+            if reach[k] >> j & 1:
                 return [k]
-        for k in between:
-            for m in range(k + 1, j):
-                pair_ok = self.variant != "discards" or same_suit_or_rank(self.row[k], self.row[m])
-                if pair_ok and self.clear(i, k) and self.clear(k, m) and self.clear(m, j):
+        for k in positions(firsts):
+            seconds = reach[k] & before_j
+            if self.variant == "discards":
+                seconds &= self.alike[k]
+            for m in positions(seconds):
+                if reach[m] >> j & 1:
                     return [k, m]
-        for k in between:  # Push-pin: a run of one suit
-            if self.clear(i, k):
-                run = self._run(k, j)
-                if run:
-                    return run
+        for k in positions(firsts):  # Push-pin: a run of one suit
+            run = self._run(k, j)
+            if run:
+                return run
         raise AssertionError("no last group for a pair marked clear")
 
     def _run(self, k: int, j: int) -> list[int] | None:
         """A one-suit run from `k` whose last card is a neighbour-to-be of `j`."""
-        if self.clear(k, j):
+        if self.reach[k] >> j & 1:
             return [k]
-        for m in range(k + 1, j):
-            if self.row[m] // 13 == self.row[k] // 13 and self.clear(k, m):
-                rest = self._run(m, j)
-                if rest:
-                    return [k, *rest]
+        for m in positions(self.reach[k] & self.suited[k] & (1 << j) - 1):
+            rest = self._run(m, j)
+            if rest:
+                return [k, *rest]
         return None
+
+
+@cache
+def lane_shifts(width: int) -> dict[int, list[int]]:
+    """For each set of lanes of `width` bits (bit 0 of each lane present), the shifts to those
+    lanes."""
+    return {
+        sum(1 << t * width for t in chosen): [t * width for t in chosen]
+        for size in range(GRACE + 2)
+        for chosen in combinations(range(GRACE + 1), size)
+    }
+
+
+def positions(mask: int) -> Iterator[int]:
+    """The positions of the bits set in `mask`, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
 
 
 class ThrowClearing:
@@ -161,12 +182,7 @@ class ThrowClearing:
         self.counts = [0] * n  # counts[i], lane t: every j with t in D(i, j)
         self.hops = [0] * n  # hops[i], lane t: every j reached from i by t + 1 clearings
         self.closes = [0] * n  # closes[k], lane t: j a group from k closes on past t throws
-        # For each set of lanes (bit 0 of each lane present), the shifts to those lanes.
-        self.lane_shifts = {
-            sum(1 << t * n for t in chosen): [t * n for t in chosen]
-            for size in range(GRACE + 2)
-            for chosen in combinations(range(GRACE + 1), size)
-        }
+        self.lane_shifts = lane_shifts(n)
         self.full = (1 << n * (GRACE + 1)) - 1
         for i in range(n - 1, -1, -1):
             self._counts_from(i)
@@ -240,46 +256,44 @@ class ThrowClearing:
                 stops = [i, *thrown, j]
                 before = [d for a, b in pairwise(stops) for d in self.base.discards(a, b)]
                 return before, tuple(self.base.row[k] for k in thrown), []
-        for group in self._groups(i, j):
-            split = self._split([i, *group, j], t)
-            if split is not None:
-                before: list[tuple[Card, ...]] = []
-                thrown_cards: tuple[Card, ...] = ()
-                after: list[tuple[Card, ...]] = []
-                for (a, b), part in zip(pairwise([i, *group, j]), split, strict=True):
-                    pre, gone, post = self._plan(a, b, part)
-                    before, thrown_cards, after = before + pre, thrown_cards + gone, after + post
-                return before, thrown_cards, [*after, tuple(self.base.row[g] for g in group)]
+        found = self._split_group(i, j, t)
+        if found is not None:
+            group, split = found
+            before: list[tuple[Card, ...]] = []
+            thrown_cards: tuple[Card, ...] = ()
+            after: list[tuple[Card, ...]] = []
+            for (a, b), part in zip(pairwise([i, *group, j]), split, strict=True):
+                pre, gone, post = self._plan(a, b, part)
+                before, thrown_cards, after = before + pre, thrown_cards + gone, after + post
+            return before, thrown_cards, [*after, tuple(self.base.row[g] for g in group)]
         raise AssertionError("no plan for a count marked reachable")
 
     def _thrown_run(self, i: int, j: int, t: int) -> list[int] | None:
         if t == 0:
             return [] if self.base.clear(i, j) else None
-        for k in range(i + 1, j):
-            if self.base.clear(i, k):
-                rest = self._thrown_run(k, j, t - 1)
-                if rest is not None:
-                    return [k, *rest]
+        for k in positions(self.base.reach[i] & (1 << j) - 1):
+            rest = self._thrown_run(k, j, t - 1)
+            if rest is not None:
+                return [k, *rest]
         return None
 
-    def _groups(self, i: int, j: int) -> Iterator[list[int]]:
-        """Legal Discards groups between `i` and `j`: one card, or two cards alike."""
-        if not same_suit_or_rank(self.base.row[i], self.base.row[j]):
-            return
-        inside = range(i + 1, j)
-        yield from ([k] for k in inside)
-        row = self.base.row
-        yield from (
-            [k, m] for k in inside for m in range(k + 1, j) if same_suit_or_rank(row[k], row[m])
-        )
-
-    def _split(self, stops: list[int], t: int) -> list[int] | None:
-        """Counts for each gap of `stops` adding up to `t`, each one reachable."""
-        if len(stops) == 2:
-            return [t] if self._has(t, stops[0], stops[1]) else None
-        for first in range(t + 1):
-            if self._has(first, stops[0], stops[1]):
-                rest = self._split(stops[1:], t - first)
-                if rest is not None:
-                    return [first, *rest]
+    def _split_group(self, i: int, j: int, t: int) -> tuple[list[int], list[int]] | None:
+        """A legal Discards group between `i` and `j` (one card, or two cards alike) and the
+        counts of its gaps, adding up to `t`; None if there is none."""
+        if not self.base.alike[i] >> j & 1:
+            return None
+        for k, t1 in self._counted(i, j, t):
+            if self._has(t - t1, k, j):
+                return [k], [t1, t - t1]
+        for k, t1 in self._counted(i, j, t):
+            for m, t2 in self._counted(k, j, t - t1, self.base.alike[k]):
+                if self._has(t - t1 - t2, m, j):
+                    return [k, m], [t1, t2, t - t1 - t2]
         return None
+
+    def _counted(self, i: int, j: int, t: int, among: int = -1) -> Iterator[tuple[int, int]]:
+        """Every k between `i` and `j` (and in `among`) with a count up to `t` in D(i, k)."""
+        counts, width, before_j = self.counts[i], self.width, among & (1 << j) - 1
+        for count in range(t + 1):
+            for k in positions(counts >> count * width & before_j):
+                yield k, count
