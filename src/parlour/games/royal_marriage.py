@@ -321,7 +321,19 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
             return Exact(True, (*_discards(before), action(THROW, *thrown), *_discards(after)))
         if as_dealt:  # Push-pin: the swap comes now, then free discarding
             return self._best_swap(state)
-        return None
+        return self._swap_when_stuck(state)
+
+    def _swap_when_stuck(self, state: RoyalMarriageState) -> Exact | None:
+        """Open Push-pin: a win by discarding the first group possible until none is left, then
+        swapping; None when that fails, for the search to decide (the swap may come earlier)."""
+        row, variant = state.row, state.params.variant
+        groups = []
+        while spans := discard_spans(row, variant):
+            start, stop = spans[0]
+            groups.append(row[start:stop])
+            row = row[:start] + row[stop:]
+        swap = self._best_swap(RoyalMarriageState(state.params, state.deal, row, (), ()))
+        return Exact(True, (*_discards(groups), *swap.moves)) if swap.won else None
 
     def _best_swap(self, state: RoyalMarriageState) -> Exact:
         """The first swap after which the row clears; a swap that leaves no discard at all is
