@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from parlour.core.cards import Card
 from parlour.core.moves import Move
-from parlour.games.royal_marriage_rows import Span, Variant, discard_spans, spans_across, spans_onto
+from parlour.games.royal_marriage_rows import Span, Variant, discard_spans, spans_onto, without
 
 Row = tuple[Card, ...]
 Step = tuple[Card, ...] | None  # a discarded group, or None for dealing the next card
@@ -50,8 +50,7 @@ class DealtSearch:
             if spans:
                 start, stop = spans[0]
                 forced.append(row[start:stop])
-                row = row[:start] + row[stop:]
-                spans = spans_across(row, start, variant)
+                row, spans = without(row, spans, spans[0], variant)
             else:
                 forced.append(None)
                 spans = spans_onto(row, stock[dealt], variant)
@@ -71,13 +70,7 @@ class DealtSearch:
         return won
 
     def _after_discard(self, row: Row, spans: list[Span], span: Span, dealt: int) -> bool:
-        start, stop = span
-        gone = stop - start
-        rest = row[:start] + row[stop:]
-        kept = [s for s in spans if s[1] < start] + [
-            (a - gone, b - gone) for a, b in spans if a > stop
-        ]
-        if self._wins(rest, kept + spans_across(rest, start, self.variant), dealt):
-            self.reversed_line.append(row[start:stop])
+        if self._wins(*without(row, spans, span, self.variant), dealt):
+            self.reversed_line.append(row[span[0] : span[1]])
             return True
         return False

@@ -101,3 +101,29 @@ def spans_across(row: tuple[Card, ...], cut: int, variant: Variant) -> list[Span
         for span in spans_after(row, left, variant)
         if span[1] >= cut
     ]
+
+
+def without(
+    row: tuple[Card, ...], spans: list[Span], span: Span, variant: Variant
+) -> tuple[tuple[Card, ...], list[Span]]:
+    """`row` after the discard `span`, and its discards: those of `spans` (all of `row`'s)
+    clear of it, moved along, and those its two new neighbours make."""
+    start, stop = span
+    gone = stop - start
+    rest = row[:start] + row[stop:]
+    kept = [s for s in spans if s[1] < start] + [(a - gone, b - gone) for a, b in spans if a > stop]
+    return rest, kept + spans_across(rest, start, variant)
+
+
+def discard_until_stuck(
+    row: tuple[Card, ...], variant: Variant
+) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
+    """The groups thrown out by taking the first discard listed until none is left, in
+    order, and the row left then."""
+    groups = []
+    spans = discard_spans(row, variant)
+    while spans:
+        start, stop = spans[0]
+        groups.append(row[start:stop])
+        row, spans = without(row, spans, spans[0], variant)
+    return groups, row
