@@ -8,6 +8,8 @@ cards are alike is a table lookup rather than a division.
 
 from __future__ import annotations
 
+from itertools import pairwise
+from operator import and_
 from typing import Literal
 
 from parlour.core.cards import Card, one_pack, same_suit_or_rank
@@ -40,12 +42,11 @@ def has_discard(row: tuple[Card, ...], variant: Variant) -> bool:
     """
     if not ALIKE_PAIRS.isdisjoint(zip(row, row[2:], strict=False)):
         return True
-    if ALIKE_PAIRS.isdisjoint(zip(row, row[3:], strict=False)):
-        return False
-    return variant != "discards" or any(
-        ALIKE[a][d] and ALIKE[b][c]
-        for a, b, c, d in zip(row, row[1:], row[2:], row[3:], strict=False)
-    )
+    outer = map(ALIKE_PAIRS.__contains__, zip(row, row[3:], strict=False))
+    if variant != "discards":
+        return any(outer)
+    inner = map(ALIKE_PAIRS.__contains__, pairwise(row[1:]))
+    return any(map(and_, outer, inner))
 
 
 def spans_onto(row: tuple[Card, ...], card: Card, variant: Variant) -> list[Span]:
