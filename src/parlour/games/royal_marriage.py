@@ -307,8 +307,8 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
 
     def _solve_end(self, state: RoyalMarriageState) -> Exact | None:
         """Once every card is dealt the rest is free discarding, which `Clearing` decides
-        exactly; a grace still to come leaves the decision to the search unless the row
-        clears without it."""
+        exactly, with a grace still to come as well (only open Push-pin may leave the decision
+        to the search, when its swap is needed before the row is stuck)."""
         if self._won(state):
             return Exact(True)
         clearing = Clearing(state.row, state.params.variant)
@@ -333,7 +333,7 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
         return Exact(True, (*_discards(groups), *swap.moves)) if swap.won else None
 
     def _throw_plan(self, state: RoyalMarriageState, clearing: Clearing) -> Exact:
-        """Dr. Pole's throw, decided by `ThrowClearing`. Its intervals cost a few milliseconds
+        """Dr. Pole's throw, decided by `ThrowClearing`. Its intervals cost a millisecond or more
         for a whole pack, so the throw is first tried when the first discards possible have
         left the row stuck: a much shorter row, which wins this way in most open deals."""
         groups, stuck = discard_until_stuck(state.row, state.params.variant)

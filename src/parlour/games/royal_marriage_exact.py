@@ -13,8 +13,10 @@ card of its group was made a neighbour of the next by earlier, independent clear
 
 where a legal group is one or two cards (RM-3), two cards alike (Discards), or any number of
 cards of one suit (Push-pin). Rows are kept as bit masks, ``reach[i]`` holding every ``j`` with
-``clear(i, j)``, and computed for ``i`` from right to left, ``j`` left to right: O(n²) big-int
-steps, a millisecond for a whole pack.
+``clear(i, j)``, computed for ``i`` from right to left. Beside it ``closes[k]`` holds every
+``j`` at which a legal group whose first card is ``k`` can close, so finding ``reach[i]``
+visits only the positions it holds: a step for each pair that can clear, about a fifth of a
+millisecond for a whole pack.
 """
 
 from __future__ import annotations
