@@ -13,12 +13,20 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any, Literal
 
-from parlour.core.cards import Card, card_str, cards_str, one_pack, parse_card, same_suit_or_rank
+from parlour.core.cards import Card, card_str, cards_str, one_pack, parse_card
 from parlour.core.deals import SplitMix64, check_deal_number, check_deck, shuffle
 from parlour.core.errors import DeckError
 from parlour.core.game import LOST, WON, Exact, Game, GameInfo, Visibility
 from parlour.core.moves import Move, action
+from parlour.games.royal_marriage_dealt import DealtSearch
 from parlour.games.royal_marriage_exact import Clearing, ThrowClearing
+from parlour.games.royal_marriage_rows import (
+    Variant,
+    discard_spans,
+    discard_until_stuck,
+    has_discard,
+    spans_after,
+)
 
 QUEEN_OF_HEARTS = parse_card("QH")
 KING_OF_HEARTS = parse_card("KH")
@@ -30,7 +38,6 @@ SWAP = "swap"  # the Push-pin grace
 THROW = "throw"  # the Discards grace
 GRACE_THROW_COUNT = 3
 
-Variant = Literal["standard", "push-pin", "discards"]
 Mode = Literal["as-dealt", "open"]
 
 
@@ -50,39 +57,6 @@ class RoyalMarriageState:
     stock: tuple[Card, ...]  # next card first (dealing order)
     discard: tuple[Card, ...]  # bottom to top, in the order thrown out
     grace_used: bool = False
-
-
-def discard_spans(row: tuple[Card, ...], variant: Variant) -> list[tuple[int, int]]:
-    """Every legal discard as a half-open span ``(start, stop)`` of row positions.
-
-    Standard (RM-3): one or two cards between two alike. Push-pin adds a run of any length of
-    cards of one suit between two alike. Discards: one card between two alike, or two cards
-    alike with each other between two alike.
-    """
-    return [span for left in range(len(row) - 2) for span in spans_after(row, left, variant)]
-
-
-def spans_after(row: tuple[Card, ...], left: int, variant: Variant) -> list[tuple[int, int]]:
-    """The legal discards whose left bracket is the card at `left` (see `discard_spans`)."""
-    spans: list[tuple[int, int]] = []
-    n = len(row)
-    a = row[left]
-    if same_suit_or_rank(a, row[left + 2]):
-        spans.append((left + 1, left + 2))
-    if (
-        left + 3 < n
-        and same_suit_or_rank(a, row[left + 3])
-        and (variant != "discards" or same_suit_or_rank(row[left + 1], row[left + 2]))
-    ):
-        spans.append((left + 1, left + 3))
-    if variant == "push-pin":
-        suit = row[left + 1] // 13
-        right = left + 2
-        while right < n and row[right - 1] // 13 == suit:
-            if right - left > 3 and same_suit_or_rank(a, row[right]):
-                spans.append((left + 1, right))
-            right += 1
-    return spans
 
 
 class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
@@ -196,12 +170,15 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
                 and row[start:stop] == cards
                 and (start, stop) in spans_after(row, start - 1, state.params.variant)
             )
-        spans = discard_spans(state.row, state.params.variant)
         as_dealt = state.params.mode == "as-dealt"
         if move == DEAL:
-            return as_dealt and bool(state.stock) and not spans
+            return (
+                as_dealt and bool(state.stock) and not has_discard(state.row, state.params.variant)
+            )
         grace = SWAP if state.params.variant == "push-pin" else THROW
-        if move.action != grace or not self._grace_open(state) or (as_dealt and spans):
+        if move.action != grace or not self._grace_open(state):
+            return False
+        if as_dealt and has_discard(state.row, state.params.variant):
             return False
         middle = state.row[1:-1]
         positions = [middle.index(c) if c in middle else -1 for c in move.cards]
@@ -212,15 +189,25 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
         )
 
     def apply_unchecked(self, state: RoyalMarriageState, move: Move) -> RoyalMarriageState:
-        if move.action == "deal":
-            return replace(state, row=(*state.row, state.stock[0]), stock=state.stock[1:])
+        if move.action == "deal":  # the constructor, as `replace` costs several times more
+            return RoyalMarriageState(
+                state.params,
+                state.deal,
+                (*state.row, state.stock[0]),
+                state.stock[1:],
+                state.discard,
+            )
         if move.action == DISCARD:
-            start = state.row.index(move.cards[0])
+            row = state.row
+            start = row.index(move.cards[0])
             stop = start + len(move.cards)
-            return replace(
-                state,
-                row=state.row[:start] + state.row[stop:],
-                discard=state.discard + state.row[start:stop],
+            return RoyalMarriageState(
+                state.params,
+                state.deal,
+                row[:start] + row[stop:],
+                state.stock,
+                state.discard + row[start:stop],
+                state.grace_used,
             )
         if move.action == SWAP:
             i, j = state.row.index(move.cards[0]), state.row.index(move.cards[1])
@@ -298,11 +285,32 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
 
     # ----- solver hooks -------------------------------------------------------------------
     def solve_exact(self, state: RoyalMarriageState) -> Exact | None:
-        """Once every card is dealt the rest is free discarding, which `Clearing` decides
-        exactly; a grace still to come leaves the decision to the search unless the row
-        clears without it."""
+        """As dealt, `DealtSearch` tries the orders of discards on plain rows and leaves the
+        end to `_solve_end`; in the open mode the end is the whole game."""
+        if state.stock and state.params.mode == "as-dealt":
+            return self._solve_dealt(state)
         if state.stock or self._won(state):
             return None
+        return self._solve_end(state)
+
+    def _solve_dealt(self, state: RoyalMarriageState) -> Exact:
+        def finish(row: tuple[Card, ...]) -> tuple[Move, ...] | None:
+            end = self._solve_end(RoyalMarriageState(state.params, state.deal, row, (), ()))
+            assert end is not None  # as dealt, every end is decided
+            return end.moves if end.won else None
+
+        found = DealtSearch(state.stock, state.params.variant, finish).line(state.row)
+        if found is None:
+            return Exact(False)
+        steps, end = found
+        return Exact(True, (*(DEAL if s is None else action(DISCARD, *s) for s in steps), *end))
+
+    def _solve_end(self, state: RoyalMarriageState) -> Exact | None:
+        """Once every card is dealt the rest is free discarding, which `Clearing` decides
+        exactly, with a grace still to come as well (only open Push-pin may leave the decision
+        to the search, when its swap is needed before the row is stuck)."""
+        if self._won(state):
+            return Exact(True)
         clearing = Clearing(state.row, state.params.variant)
         if clearing.won():
             return Exact(True, _discards(clearing.discards()))
@@ -312,21 +320,45 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
         if as_dealt and discard_spans(state.row, state.params.variant):
             return None  # RM-4: the grace waits until no discard is left
         if state.params.variant == "discards":
-            plan = ThrowClearing(clearing).plan()
-            if plan is None:
-                return Exact(False)
-            before, thrown, after = plan
-            return Exact(True, (*_discards(before), action(THROW, *thrown), *_discards(after)))
+            return self._throw_plan(state, clearing)
         if as_dealt:  # Push-pin: the swap comes now, then free discarding
             return self._best_swap(state)
-        return None
+        return self._swap_when_stuck(state)
+
+    def _swap_when_stuck(self, state: RoyalMarriageState) -> Exact | None:
+        """Open Push-pin: a win by discarding the first group possible until none is left, then
+        swapping; None when that fails, for the search to decide (the swap may come earlier)."""
+        groups, row = discard_until_stuck(state.row, state.params.variant)
+        swap = self._best_swap(RoyalMarriageState(state.params, state.deal, row, (), ()))
+        return Exact(True, (*_discards(groups), *swap.moves)) if swap.won else None
+
+    def _throw_plan(self, state: RoyalMarriageState, clearing: Clearing) -> Exact:
+        """Dr. Pole's throw, decided by `ThrowClearing`. Its intervals cost a millisecond or more
+        for a whole pack, so the throw is first tried when the first discards possible have
+        left the row stuck: a much shorter row, which wins this way in most open deals."""
+        groups, stuck = discard_until_stuck(state.row, state.params.variant)
+        plan = ThrowClearing(Clearing(stuck, state.params.variant)).plan() if groups else None
+        if plan is None:
+            groups, plan = [], ThrowClearing(clearing).plan()
+        if plan is None:
+            return Exact(False)
+        before, thrown, after = plan
+        return Exact(
+            True,
+            (*_discards(groups + before), action(THROW, *thrown), *_discards(after)),
+        )
 
     def _best_swap(self, state: RoyalMarriageState) -> Exact:
-        for swap in self._grace_moves(state):
-            row = self.apply_unchecked(state, swap).row
-            after = Clearing(row, state.params.variant)
+        """The first swap after which the row clears; a swap that leaves no discard at all is
+        passed over without computing the intervals."""
+        row, variant = state.row, state.params.variant
+        for i, j in combinations(range(1, len(row) - 1), 2):
+            swapped = (*row[:i], row[j], *row[i + 1 : j], row[i], *row[j + 1 :])
+            if not has_discard(swapped, variant):
+                continue
+            after = Clearing(swapped, variant)
             if after.won():
-                return Exact(True, (swap, *_discards(after.discards())))
+                return Exact(True, (action(SWAP, row[i], row[j]), *_discards(after.discards())))
         return Exact(False)
 
     def progress(self, state: RoyalMarriageState) -> float:
