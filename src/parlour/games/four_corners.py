@@ -23,6 +23,7 @@ from parlour.games.twin_foundations import (
     moving,
     safe_foundation_move,
     sequences,
+    stuck_card,
     tableau_move_group,
     take_top,
     why_not_moved,
@@ -181,6 +182,11 @@ class FourCorners(Game[FourCornersState, FourCornersParams]):
 
     def progress(self, state: FourCornersState) -> float:
         return float(state.foundations.count())
+
+    def hopeless(self, state: FourCornersState) -> bool:
+        """After the last redeal, a card that can never leave its heap (`stuck_card`): an
+        emptied heap stays empty (FC-3), so cards leave only for foundations and heap tops."""
+        return not state.redeals_left and stuck_card(state.heaps, state.foundations) is not None
 
     def move_group(self, state: FourCornersState, move: Move) -> MoveGroup | None:
         """The redeal gathers every heap, so it belongs to no group (FC-4)."""

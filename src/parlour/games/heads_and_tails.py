@@ -21,6 +21,7 @@ from parlour.games.twin_foundations import (
     moving,
     safe_foundation_move,
     sequences,
+    stuck_card,
     tableau_move_group,
     take_top,
     why_not_moved,
@@ -187,6 +188,13 @@ class HeadsAndTails(Game[HeadsAndTailsState, HeadsAndTailsParams]):
                 foundations=state.foundations.only(suit),
             )
             for suit in suits
+        )
+
+    def hopeless(self, state: HeadsAndTailsState) -> bool:
+        """A card that can never leave its pile (`stuck_card`); standard rules only, since in
+        open-spaces an empty space may take any card once the packets are empty (HT-5)."""
+        return state.params.variant == "standard" and (
+            stuck_card(state.tableau, state.foundations) is not None
         )
 
     def move_group(self, state: HeadsAndTailsState, move: Move) -> MoveGroup:

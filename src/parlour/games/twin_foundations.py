@@ -91,6 +91,55 @@ class Foundations:
         wanting = make_card(rank - 1, suit) if name == ACES[suit] else make_card(rank + 1, suit)
         return (self.aces[suit] + self.kings[suit]).count(wanting) == 2
 
+    def placed(self, card: Card) -> int:
+        """How many copies of `card` lie on the foundations: a foundation holds a run from its
+        base, so it holds `card` once it has reached the card's rank."""
+        suit, rank = card // 13, card % 13 + 1
+        return (len(self.aces[suit]) >= rank) + (len(self.kings[suit]) >= 14 - rank)
+
+    def needed_first(self, card: Card) -> tuple[list[int] | None, list[int] | None]:
+        """The ranks each foundation of `card`'s suit must take before it can take `card`:
+        (ace side, king side), None for a side that has passed `card`'s rank."""
+        suit, rank = card // 13, card % 13 + 1
+        up, down = len(self.aces[suit]), 13 - len(self.kings[suit])
+        return (
+            list(range(up + 1, rank)) if up < rank else None,
+            list(range(rank + 1, down + 1)) if down >= rank else None,
+        )
+
+
+def stuck_card(tableau: Piles, foundations: Foundations) -> Card | None:
+    """A card that can never leave its pile, or None: the position is then lost, since every
+    card must reach a foundation (HT-6, FC-5). Only for play where a card leaves a pile for a
+    foundation or for another pile's top, never for an empty space (standard HT-5; FC-3 after
+    the last redeal). A card leaves only for a foundation that takes it next, or onto a copy of
+    a neighbouring rank on a pile's top (HT-4, FC-3); cards below it in its pile stay covered
+    until it has left. So it is stuck when every copy not yet on a foundation of a neighbouring
+    rank lies below it, and so does every such copy of some rank each foundation still needs
+    before it (or the foundation has passed it)."""
+    for pile in tableau:
+        below: dict[Card, int] = {}
+        for card in pile:
+            if below and _cannot_leave(card, below, foundations):
+                return card
+            below[card] = below.get(card, 0) + 1
+    return None
+
+
+def _cannot_leave(card: Card, below: dict[Card, int], foundations: Foundations) -> bool:
+    def covered(rank: int) -> bool:
+        other = card - card % 13 + rank - 1
+        return below.get(other, 0) >= 2 - foundations.placed(other)
+
+    rank = card % 13 + 1
+    neighbours = [r for r in (rank - 1, rank + 1) if 1 <= r <= 13]
+    if not all(covered(r) for r in neighbours):
+        return False
+    return all(
+        needed is None or any(covered(r) for r in needed)
+        for needed in foundations.needed_first(card)
+    )
+
 
 def _appended(piles: Piles, index: int, card: Card) -> Piles:
     return (*piles[:index], (*piles[index], card), *piles[index + 1 :])
