@@ -113,7 +113,8 @@ class HeadsAndTails(Game[HeadsAndTailsState, HeadsAndTailsParams]):
         spaces_open = state.params.variant == "open-spaces" and not any(state.packets)
         empty = [t for t, onto in enumerate(state.tableau) if not onto] if spaces_open else []
         for spot, targets in enumerate(build_targets(state.tableau, state.builds)):
-            if state.tableau[spot]:  # HT-5 open-spaces: an empty space takes any available card
+            if state.tableau[spot] and (targets or empty):
+                # HT-5 open-spaces: an empty space takes any available card
                 moves += [moving(TABLEAU[spot], TABLEAU[t]) for t in sorted(targets + empty)]
         return tuple(moves)
 

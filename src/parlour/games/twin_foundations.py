@@ -157,13 +157,15 @@ def build_targets(tableau: Piles, builds: Sequence[Build]) -> list[list[int]]:
             continue
         card = pile[-1]
         rank = card % 13
-        neighbours = ([card - 1] if rank else []) + ([card + 1] if rank < 12 else [])
-        targets[spot] = sorted(
-            target
-            for onto in neighbours
-            for target in spots_by_top.get(onto, ())
-            if target != spot and build_direction(card, onto, builds[target]) != FREE
-        )
+        below = spots_by_top.get(card - 1, ()) if rank else ()
+        above = spots_by_top.get(card + 1, ()) if rank < 12 else ()
+        if below or above:  # most tops have no neighbour: skip the sorting
+            targets[spot] = sorted(
+                target
+                for onto, spots in ((card - 1, below), (card + 1, above))
+                for target in spots
+                if build_direction(card, onto, builds[target]) != FREE
+            )
     return targets
 
 
