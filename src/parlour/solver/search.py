@@ -117,10 +117,11 @@ class _Search:
     def run(self, root: Any, *, whole: bool = True) -> tuple[Move, ...] | None:
         """A winning line from `root`, or None; `whole` is False for a part of a position.
 
-        Best first: the open position of most progress is expanded next, the newest among
-        equals, so the search dives along its most promising line and, when that line stalls,
-        resumes from the best position seen anywhere rather than from the deepest one. Every
-        reachable position is still opened once, so an exhausted search proves the loss."""
+        Best first: the open position of most progress is expanded next; among equals, the
+        children of the latest expansion, in the order the steps came. So the search dives
+        along its most promising line and, when that line stalls, resumes from the best
+        position seen anywhere rather than from the deepest one. Every reachable position is
+        still opened once, so an exhausted search proves the loss."""
         game = self.game
         outcome = game.outcome(root)
         if outcome is not None:
@@ -129,11 +130,13 @@ class _Search:
         if split is not None:
             return split.moves if split.won else None
         seen: set[Hashable] = {game.canonical_key(root)}
-        frontier: list[tuple[float, int, Any, _Trail | None]] = [(0.0, 0, root, None)]
-        serial = 0
+        # (minus progress, minus the expansion that opened it, its place among its siblings)
+        frontier: list[tuple[float, int, int, Any, _Trail | None]] = [(0.0, 0, 0, root, None)]
+        expansions = 0
         while frontier:
-            _, _, state, trail = heappop(frontier)
-            for line, child in self.expander.steps(state):
+            *_, state, trail = heappop(frontier)
+            expansions += 1
+            for place, (line, child) in enumerate(self.expander.steps(state)):
                 key = game.canonical_key(child)
                 if key in seen:
                     continue
@@ -149,8 +152,7 @@ class _Search:
                 if outcome == LOST:
                     continue
                 progress = game.progress(child) if self.hooks else 0.0
-                serial -= 1
-                heappush(frontier, (-progress, serial, child, _Trail(line, trail)))
+                heappush(frontier, (-progress, -expansions, place, child, _Trail(line, trail)))
                 if whole:
                     self._note_progress(progress, line, trail)
         self.complete = self.expander.complete
