@@ -225,6 +225,17 @@ def test_FC_4_a_stuck_card_is_no_dead_end_while_a_redeal_is_left() -> None:
     assert not FC.hopeless(fc_position({"heap-2": "2S AS"}, found, redeals=1))
 
 
+def test_FC_3_two_aces_each_on_the_two_the_other_needs_wait_for_each_other_for_good() -> None:
+    """Neither ace is stuck by its own heap: each needs the two under the other (FC-3, FC-5)."""
+    found = finished(
+        king_S="KS QS JS TS 9S 8S 7S 6S 5S 4S 3S", king_H="KH QH JH TH 9H 8H 7H 6H 5H 4H 3H"
+    )
+    state = fc_position({"heap-1": "2H AS", "heap-2": "2S AH"}, found, redeals=0)
+    assert FC.hopeless(state) and not exhaustively_won(FC, state)
+    freed = fc_position({"heap-1": "2H AS", "heap-2": "AH 2S"}, found, redeals=0)
+    assert not FC.hopeless(freed) and exhaustively_won(FC, freed)
+
+
 # ----- the promise behind grouped steps -------------------------------------------------------
 @pytest.mark.parametrize(
     ("game", "params"),

@@ -19,11 +19,11 @@ from parlour.games.twin_foundations import (
     Foundations,
     build_on,
     build_targets,
+    deadlocked,
     foundation_moves,
     moving,
     safe_foundation_move,
     sequences,
-    stuck_card,
     tableau_move_group,
     take_top,
     why_not_moved,
@@ -184,9 +184,9 @@ class FourCorners(Game[FourCornersState, FourCornersParams]):
         return float(state.foundations.count())
 
     def hopeless(self, state: FourCornersState) -> bool:
-        """After the last redeal, a card that can never leave its heap (`stuck_card`): an
+        """After the last redeal, cards that wait on each other for good (`deadlocked`): an
         emptied heap stays empty (FC-3), so cards leave only for foundations and heap tops."""
-        return not state.redeals_left and stuck_card(state.heaps, state.foundations) is not None
+        return not state.redeals_left and deadlocked(state.heaps, state.foundations)
 
     def move_group(self, state: FourCornersState, move: Move) -> MoveGroup | None:
         """The redeal gathers every heap, so it belongs to no group (FC-4)."""

@@ -17,11 +17,11 @@ from parlour.games.twin_foundations import (
     Foundations,
     build_on,
     build_targets,
+    deadlocked,
     foundation_moves,
     moving,
     safe_foundation_move,
     sequences,
-    stuck_card,
     tableau_move_group,
     take_top,
     why_not_moved,
@@ -192,11 +192,9 @@ class HeadsAndTails(Game[HeadsAndTailsState, HeadsAndTailsParams]):
         )
 
     def hopeless(self, state: HeadsAndTailsState) -> bool:
-        """A card that can never leave its pile (`stuck_card`); standard rules only, since in
+        """Cards that wait on each other for good (`deadlocked`); standard rules only, since in
         open-spaces an empty space may take any card once the packets are empty (HT-5)."""
-        return state.params.variant == "standard" and (
-            stuck_card(state.tableau, state.foundations) is not None
-        )
+        return state.params.variant == "standard" and deadlocked(state.tableau, state.foundations)
 
     def move_group(self, state: HeadsAndTailsState, move: Move) -> MoveGroup:
         return tableau_move_group(move, _SPOT, state.tableau, state.builds)

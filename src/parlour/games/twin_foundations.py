@@ -108,35 +108,56 @@ class Foundations:
         )
 
 
-def stuck_card(tableau: Piles, foundations: Foundations) -> Card | None:
-    """A card that can never leave its pile, or None: the position is then lost, since every
-    card must reach a foundation (HT-6, FC-5). Only for play where a card leaves a pile for a
+def deadlocked(tableau: Piles, foundations: Foundations) -> bool:
+    """Whether some cards wait on each other for good, so the position is lost: every card
+    must reach a foundation (HT-6, FC-5). Only for play where a card leaves a pile for a
     foundation or for another pile's top, never for an empty space (standard HT-5; FC-3 after
-    the last redeal). A card leaves only for a foundation that takes it next, or onto a copy of
-    a neighbouring rank on a pile's top (HT-4, FC-3); cards below it in its pile stay covered
-    until it has left. So it is stuck when every copy not yet on a foundation of a neighbouring
-    rank lies below it, and so does every such copy of some rank each foundation still needs
-    before it (or the foundation has passed it)."""
-    for pile in tableau:
-        below: dict[Card, int] = {}
-        for card in pile:
-            if below and _cannot_leave(card, below, foundations):
-                return card
-            below[card] = below.get(card, 0) + 1
-    return None
+    the last redeal).
+
+    A card leaves only for a foundation that takes it next, or onto a copy of a neighbouring
+    rank on a pile's top (HT-4, FC-3). Take a set of cards, and the first of them to leave:
+    until then the cards below any of them stay covered, and none of them has reached a
+    foundation. So if for each card of the set every free copy (not on a foundation) of both
+    neighbouring ranks lies below a card of the set, and each foundation of its suit has passed
+    its rank or needs first a rank whose every free copy is in the set or below one of it, no
+    card of the set can be the first to leave, and none ever leaves. The largest such set is
+    found by starting from every card and dropping those that might leave, until none does;
+    the position is deadlocked when it is not empty. A single card with the cards it needs
+    below it is the simplest case."""
+    piles = [pile for pile in tableau if pile]
+    waiting = [[True] * len(pile) for pile in piles]
+    while True:
+        below: dict[Card, int] = {}  # free copies lying below a waiting card
+        held: dict[Card, int] = {}  # ... or waiting themselves
+        for pile, marks in zip(piles, waiting, strict=True):
+            highest = max((i for i, mark in enumerate(marks) if mark), default=-1)
+            for i, card in enumerate(pile):
+                if i < highest:
+                    below[card] = below.get(card, 0) + 1
+                if i < highest or marks[i]:
+                    held[card] = held.get(card, 0) + 1
+        dropped = False
+        for pile, marks in zip(piles, waiting, strict=True):
+            for i, card in enumerate(pile):
+                if marks[i] and _may_leave(card, below, held, foundations):
+                    marks[i], dropped = False, True
+        if not dropped:
+            return any(any(marks) for marks in waiting)
 
 
-def _cannot_leave(card: Card, below: dict[Card, int], foundations: Foundations) -> bool:
-    def covered(rank: int) -> bool:
+def _may_leave(
+    card: Card, below: dict[Card, int], held: dict[Card, int], foundations: Foundations
+) -> bool:
+    def free_of(counts: dict[Card, int], rank: int) -> bool:
+        """Whether a copy of `rank` in `card`'s suit is free and not counted in `counts`."""
         other = card - card % 13 + rank - 1
-        return below.get(other, 0) >= 2 - foundations.placed(other)
+        return counts.get(other, 0) < 2 - foundations.placed(other)
 
     rank = card % 13 + 1
-    neighbours = [r for r in (rank - 1, rank + 1) if 1 <= r <= 13]
-    if not all(covered(r) for r in neighbours):
-        return False
-    return all(
-        needed is None or any(covered(r) for r in needed)
+    if any(free_of(below, r) for r in (rank - 1, rank + 1) if 1 <= r <= 13):
+        return True
+    return any(
+        needed is not None and all(free_of(held, r) for r in needed)
         for needed in foundations.needed_first(card)
     )
 
