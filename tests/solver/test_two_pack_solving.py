@@ -175,6 +175,67 @@ def test_FC_5_the_solver_equals_exhaustive_search_on_tiny_positions() -> None:
     assert {"won", "lost"} <= set(answers)
 
 
+# ----- dead ends ------------------------------------------------------------------------------
+def stacked_tiny(game: Game[Any, Any], rng: random.Random) -> Any:
+    """A tiny position with every card still out stacked on few piles, none in a packet, no
+    redeal left: cards lie on cards they may need, as in a dead end. A Heads and Tails pile
+    holds one suit, as in play (HT-4)."""
+    found, out = tiny_foundations(rng, 6)
+    piles: list[tuple[int, ...]] = [()] * (len(HEAPS) if game is FC else len(TABLEAU))
+    used = rng.sample(range(len(piles)), 4)
+    for card in out:
+        suit_piles = used if game is FC else used[card // 13 % 2 :: 2]
+        piles[rng.choice(suit_piles)] += (card,)
+    builds = (NO_BUILD,) * len(piles)
+    if game is FC:
+        return FourCornersState(FourCornersParams(), None, tuple(piles), found, builds, 0)
+    return HeadsAndTailsState(STANDARD, None, tuple(piles), ((),) * LINES, found, builds)
+
+
+@pytest.mark.parametrize("game", [HT, FC], ids=lambda g: g.info.id)
+def test_HT_6_FC_5_every_position_called_hopeless_is_lost_by_exhaustive_search(
+    game: Game[Any, Any],
+) -> None:
+    rng = random.Random(f"dead ends {game.info.id}")
+    hopeless, answers = 0, set()
+    for _ in range(150):
+        state = stacked_tiny(game, rng)
+        won = exhaustively_won(game, state)
+        if game.hopeless(state):
+            assert not won
+            hopeless += 1
+        assert solve(game, state).result == ("won" if won else "lost")
+        answers.add(won)
+    assert hopeless > 10 and answers == {True, False}
+
+
+def test_HT_4_an_ace_built_on_its_own_two_is_stuck_for_good() -> None:
+    """The two below the ace is the last spade the ace could go on or follow (HT-2, HT-4)."""
+    kings = "KS QS JS TS 9S 8S 7S 6S 5S 4S"
+    state = ht_position({"head-1": "3S 2S AS", **finished(king_S=kings)})
+    assert HT.hopeless(state)
+    assert not HT.hopeless(ht_position({"head-1": "AS 2S 3S", **finished(king_S=kings)}))
+    open_state = ht_position({"head-1": "3S 2S AS", **finished(king_S=kings)}, OPEN_SPACES)
+    assert not HT.hopeless(open_state)  # an open space may take the ace (HT-5)
+
+
+def test_FC_4_a_stuck_card_is_no_dead_end_while_a_redeal_is_left() -> None:
+    found = finished(king_S="KS QS JS TS 9S 8S 7S 6S 5S 4S 3S")
+    assert FC.hopeless(fc_position({"heap-2": "2S AS"}, found, redeals=0))
+    assert not FC.hopeless(fc_position({"heap-2": "2S AS"}, found, redeals=1))
+
+
+def test_FC_3_two_aces_each_on_the_two_the_other_needs_wait_for_each_other_for_good() -> None:
+    """Neither ace is stuck by its own heap: each needs the two under the other (FC-3, FC-5)."""
+    found = finished(
+        king_S="KS QS JS TS 9S 8S 7S 6S 5S 4S 3S", king_H="KH QH JH TH 9H 8H 7H 6H 5H 4H 3H"
+    )
+    state = fc_position({"heap-1": "2H AS", "heap-2": "2S AH"}, found, redeals=0)
+    assert FC.hopeless(state) and not exhaustively_won(FC, state)
+    freed = fc_position({"heap-1": "2H AS", "heap-2": "AH 2S"}, found, redeals=0)
+    assert not FC.hopeless(freed) and exhaustively_won(FC, freed)
+
+
 # ----- the promise behind grouped steps -------------------------------------------------------
 @pytest.mark.parametrize(
     ("game", "params"),

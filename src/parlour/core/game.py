@@ -202,6 +202,11 @@ class Game(ABC, Generic[S, P]):
         default) when the position does not split."""
         return None
 
+    def hopeless(self, state: S) -> bool:
+        """True only when `state` is proven lost by a quick test, so the solver searches no
+        further from it; False (the default) when no such proof is at hand."""
+        return False
+
     def solve_exact(self, state: S) -> Exact | None:
         """An exact decision where the game has a faster algorithm than search, or None to
         let the search decide."""

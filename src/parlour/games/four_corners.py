@@ -19,6 +19,7 @@ from parlour.games.twin_foundations import (
     Foundations,
     build_on,
     build_targets,
+    deadlocked,
     foundation_moves,
     moving,
     safe_foundation_move,
@@ -181,6 +182,11 @@ class FourCorners(Game[FourCornersState, FourCornersParams]):
 
     def progress(self, state: FourCornersState) -> float:
         return float(state.foundations.count())
+
+    def hopeless(self, state: FourCornersState) -> bool:
+        """After the last redeal, cards that wait on each other for good (`deadlocked`): an
+        emptied heap stays empty (FC-3), so cards leave only for foundations and heap tops."""
+        return not state.redeals_left and deadlocked(state.heaps, state.foundations)
 
     def move_group(self, state: FourCornersState, move: Move) -> MoveGroup | None:
         """The redeal gathers every heap, so it belongs to no group (FC-4)."""

@@ -17,6 +17,7 @@ from parlour.games.twin_foundations import (
     Foundations,
     build_on,
     build_targets,
+    deadlocked,
     foundation_moves,
     moving,
     safe_foundation_move,
@@ -112,7 +113,8 @@ class HeadsAndTails(Game[HeadsAndTailsState, HeadsAndTailsParams]):
         spaces_open = state.params.variant == "open-spaces" and not any(state.packets)
         empty = [t for t, onto in enumerate(state.tableau) if not onto] if spaces_open else []
         for spot, targets in enumerate(build_targets(state.tableau, state.builds)):
-            if state.tableau[spot]:  # HT-5 open-spaces: an empty space takes any available card
+            if state.tableau[spot] and (targets or empty):
+                # HT-5 open-spaces: an empty space takes any available card
                 moves += [moving(TABLEAU[spot], TABLEAU[t]) for t in sorted(targets + empty)]
         return tuple(moves)
 
@@ -188,6 +190,11 @@ class HeadsAndTails(Game[HeadsAndTailsState, HeadsAndTailsParams]):
             )
             for suit in suits
         )
+
+    def hopeless(self, state: HeadsAndTailsState) -> bool:
+        """Cards that wait on each other for good (`deadlocked`); standard rules only, since in
+        open-spaces an empty space may take any card once the packets are empty (HT-5)."""
+        return state.params.variant == "standard" and deadlocked(state.tableau, state.foundations)
 
     def move_group(self, state: HeadsAndTailsState, move: Move) -> MoveGroup:
         return tableau_move_group(move, _SPOT, state.tableau, state.builds)

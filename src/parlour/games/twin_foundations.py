@@ -91,6 +91,76 @@ class Foundations:
         wanting = make_card(rank - 1, suit) if name == ACES[suit] else make_card(rank + 1, suit)
         return (self.aces[suit] + self.kings[suit]).count(wanting) == 2
 
+    def placed(self, card: Card) -> int:
+        """How many copies of `card` lie on the foundations: a foundation holds a run from its
+        base, so it holds `card` once it has reached the card's rank."""
+        suit, rank = card // 13, card % 13 + 1
+        return (len(self.aces[suit]) >= rank) + (len(self.kings[suit]) >= 14 - rank)
+
+    def needed_first(self, card: Card) -> tuple[list[int] | None, list[int] | None]:
+        """The ranks each foundation of `card`'s suit must take before it can take `card`:
+        (ace side, king side), None for a side that has passed `card`'s rank."""
+        suit, rank = card // 13, card % 13 + 1
+        up, down = len(self.aces[suit]), 13 - len(self.kings[suit])
+        return (
+            list(range(up + 1, rank)) if up < rank else None,
+            list(range(rank + 1, down + 1)) if down >= rank else None,
+        )
+
+
+def deadlocked(tableau: Piles, foundations: Foundations) -> bool:
+    """Whether some cards wait on each other for good, so the position is lost: every card
+    must reach a foundation (HT-6, FC-5). Only for play where a card leaves a pile for a
+    foundation or for another pile's top, never for an empty space (standard HT-5; FC-3 after
+    the last redeal).
+
+    A card leaves only for a foundation that takes it next, or onto a copy of a neighbouring
+    rank on a pile's top (HT-4, FC-3). Take a set of cards, and the first of them to leave:
+    until then the cards below any of them stay covered, and none of them has reached a
+    foundation. So if for each card of the set every free copy (not on a foundation) of both
+    neighbouring ranks lies below a card of the set, and each foundation of its suit has passed
+    its rank or needs first a rank whose every free copy is in the set or below one of it, no
+    card of the set can be the first to leave, and none ever leaves. The largest such set is
+    found by starting from every card and dropping those that might leave, until none does;
+    the position is deadlocked when it is not empty. A single card with the cards it needs
+    below it is the simplest case."""
+    piles = [pile for pile in tableau if pile]
+    waiting = [[True] * len(pile) for pile in piles]
+    while True:
+        below: dict[Card, int] = {}  # free copies lying below a waiting card
+        held: dict[Card, int] = {}  # ... or waiting themselves
+        for pile, marks in zip(piles, waiting, strict=True):
+            highest = max((i for i, mark in enumerate(marks) if mark), default=-1)
+            for i, card in enumerate(pile):
+                if i < highest:
+                    below[card] = below.get(card, 0) + 1
+                if i < highest or marks[i]:
+                    held[card] = held.get(card, 0) + 1
+        dropped = False
+        for pile, marks in zip(piles, waiting, strict=True):
+            for i, card in enumerate(pile):
+                if marks[i] and _may_leave(card, below, held, foundations):
+                    marks[i], dropped = False, True
+        if not dropped:
+            return any(any(marks) for marks in waiting)
+
+
+def _may_leave(
+    card: Card, below: dict[Card, int], held: dict[Card, int], foundations: Foundations
+) -> bool:
+    def free_of(counts: dict[Card, int], rank: int) -> bool:
+        """Whether a copy of `rank` in `card`'s suit is free and not counted in `counts`."""
+        other = card - card % 13 + rank - 1
+        return counts.get(other, 0) < 2 - foundations.placed(other)
+
+    rank = card % 13 + 1
+    if any(free_of(below, r) for r in (rank - 1, rank + 1) if 1 <= r <= 13):
+        return True
+    return any(
+        needed is not None and all(free_of(held, r) for r in needed)
+        for needed in foundations.needed_first(card)
+    )
+
 
 def _appended(piles: Piles, index: int, card: Card) -> Piles:
     return (*piles[:index], (*piles[index], card), *piles[index + 1 :])
@@ -108,13 +178,15 @@ def build_targets(tableau: Piles, builds: Sequence[Build]) -> list[list[int]]:
             continue
         card = pile[-1]
         rank = card % 13
-        neighbours = ([card - 1] if rank else []) + ([card + 1] if rank < 12 else [])
-        targets[spot] = sorted(
-            target
-            for onto in neighbours
-            for target in spots_by_top.get(onto, ())
-            if target != spot and build_direction(card, onto, builds[target]) != FREE
-        )
+        below = spots_by_top.get(card - 1, ()) if rank else ()
+        above = spots_by_top.get(card + 1, ()) if rank < 12 else ()
+        if below or above:  # most tops have no neighbour: skip the sorting
+            targets[spot] = sorted(
+                target
+                for onto, spots in ((card - 1, below), (card + 1, above))
+                for target in spots
+                if build_direction(card, onto, builds[target]) != FREE
+            )
     return targets
 
 

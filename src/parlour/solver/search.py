@@ -1,4 +1,4 @@
-"""Depth-first search with a transposition table, safe moves, move ordering and budgets.
+"""Best-first search with a transposition table, safe moves, move ordering and budgets.
 
 Results are `won` (with moves that are replayed through the checked engine before they are
 reported), `lost` (proven: every reachable position was tried) or `unknown` (the budget ran
@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
+from heapq import heappop, heappush
 from itertools import chain
 from time import perf_counter
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from parlour.core.errors import ParamsError
 from parlour.core.game import LOST, WON, Exact, Game
@@ -114,7 +115,13 @@ class _Search:
         self._best_progress = float("-inf")
 
     def run(self, root: Any, *, whole: bool = True) -> tuple[Move, ...] | None:
-        """A winning line from `root`, or None; `whole` is False for a part of a position."""
+        """A winning line from `root`, or None; `whole` is False for a part of a position.
+
+        Best first: the open position of most progress is expanded next; among equals, the
+        children of the latest expansion, in the order the steps came. So the search dives
+        along its most promising line and, when that line stalls, resumes from the best
+        position seen anywhere rather than from the deepest one. Every reachable position is
+        still opened once, so an exhausted search proves the loss."""
         game = self.game
         outcome = game.outcome(root)
         if outcome is not None:
@@ -123,42 +130,42 @@ class _Search:
         if split is not None:
             return split.moves if split.won else None
         seen: set[Hashable] = {game.canonical_key(root)}
-        stack = [self.expander.steps(root)]
-        path: list[Line] = []
-        while stack:
-            step = next(stack[-1], None)
-            if step is None:
-                stack.pop()
-                if path:
-                    path.pop()
-                continue
-            line, child = step
-            key = game.canonical_key(child)
-            if key in seen:
-                continue
-            seen.add(key)
-            exact = self._decided(child)
-            if exact is not None:
-                if exact.won:
-                    return (*chain(*path), *line, *exact.moves)
-                continue
-            outcome = game.outcome(child)
-            if outcome == WON:
-                return (*chain(*path), *line)
-            if outcome == LOST:
-                continue
-            path.append(line)
-            if whole:
-                self._note_progress(child, path)
-            stack.append(self.expander.steps(child))
+        # (minus progress, minus the expansion that opened it, its place among its siblings)
+        frontier: list[tuple[float, int, int, Any, _Trail | None]] = [(0.0, 0, 0, root, None)]
+        expansions = 0
+        while frontier:
+            *_, state, trail = heappop(frontier)
+            expansions += 1
+            for place, (line, child) in enumerate(self.expander.steps(state)):
+                key = game.canonical_key(child)
+                if key in seen:
+                    continue
+                seen.add(key)
+                exact = self._decided(child)
+                if exact is not None:
+                    if exact.won:
+                        return (*_moves(trail), *line, *exact.moves)
+                    continue
+                outcome = game.outcome(child)
+                if outcome == WON:
+                    return (*_moves(trail), *line)
+                if outcome == LOST:
+                    continue
+                progress = game.progress(child) if self.hooks else 0.0
+                heappush(frontier, (-progress, -expansions, place, child, _Trail(line, trail)))
+                if whole:
+                    self._note_progress(progress, line, trail)
         self.complete = self.expander.complete
         return None
 
     def _decided(self, state: Any) -> Exact | None:
-        """A decision without searching on from `state`: the game's exact algorithm, or its
-        independent parts each decided by a search of their own (remembered, as parts recur)."""
+        """A decision without searching on from `state`: the game's proof of a dead end, its
+        exact algorithm, or its independent parts each decided by a search of their own
+        (remembered, as parts recur)."""
         if not self.hooks:
             return None
+        if self.game.hopeless(state):
+            return Exact(False)
         exact = self.game.solve_exact(state)
         return self._from_parts(state) if exact is None else exact
 
@@ -184,11 +191,26 @@ class _Search:
         if self.nodes % _CLOCK_EVERY == 0 and perf_counter() > self.deadline:
             raise _OutOfBudget
 
-    def _note_progress(self, state: Any, path: list[Line]) -> None:
-        progress = self.game.progress(state)
+    def _note_progress(self, progress: float, line: Line, trail: _Trail | None) -> None:
         if progress > self._best_progress:
             self._best_progress = progress
-            self.guess = path[0][0]
+            self.guess = _moves(trail)[0] if trail is not None else line[0]
+
+
+class _Trail(NamedTuple):
+    """The steps that led to an open position, last first, sharing their common start."""
+
+    line: Line
+    before: _Trail | None
+
+
+def _moves(trail: _Trail | None) -> tuple[Move, ...]:
+    """The moves of `trail` from the root on."""
+    lines: list[Line] = []
+    while trail is not None:
+        lines.append(trail.line)
+        trail = trail.before
+    return tuple(chain.from_iterable(reversed(lines)))
 
 
 @dataclass(frozen=True)
