@@ -2,7 +2,8 @@
 
 An agent plays from observations alone (RULES WR-7): `choose` receives the game, the
 observation of the seat to move (with its legal moves) and a random generator, and returns one
-of those legal moves. Agents keep no secret knowledge of the state they are given.
+of those legal moves. Agents keep no secret knowledge of the state they are given; a player
+may remember its own earlier observations, as a person at the table would.
 """
 
 from __future__ import annotations
