@@ -29,7 +29,7 @@ def check(memory: Memory, state: WrangleState) -> int:
 
 def test_WR_7_memory_never_holds_a_card_that_was_not_shown_there() -> None:
     """Greedy and random play over several deals; north's memory sees every observation of
-    north, south's only some (as a hint adviser would), so it must notice the gaps."""
+    north, south's only some (a game resumed, a hint now and then), so it must notice the gaps."""
     rng = random.Random(3)
     remembered = 0
     for deal in range(12):
