@@ -10,11 +10,11 @@ import pytest
 from parlour.agents import AGENTS, make_agent
 from parlour.agents.match import GameResult, duel_games, summarize, wilson
 from parlour.agents.strong import StrongAgent, candidates
-from parlour.agents.wrangle_judge import lead
 from parlour.agents.wrangle_sense import priority
+from parlour.core.cards import parse_cards
 from parlour.core.errors import ParlourError
 from parlour.games.wrangle import SEATS, WRANGLE
-from tests.games.test_wrangle import position, random_states
+from tests.games.test_wrangle import end_turn, position, random_states
 
 
 @pytest.mark.parametrize("name", list(AGENTS))
@@ -42,8 +42,8 @@ def test_the_strong_player_sees_only_the_observation() -> None:
 def test_the_strong_player_stops_thinking_when_the_turn_budget_is_spent() -> None:
     ticks = iter(range(1000))
     agent = StrongAgent(samples=50, seconds_per_turn=3.0, clock=lambda: float(next(ticks)))
-    observation = race(BEHIND, "3H")  # behind, with three plays to weigh
-    assert agent.behind(observation) and len(candidates(observation)) > 1
+    observation = race(BEHIND, "3H")  # three plays to weigh
+    assert len(candidates(observation)) == 3
     agent.choose(WRANGLE, observation, random.Random(0))
     used = next(ticks)
     assert used <= 5  # a decision may take half the turn's budget, then it stops
@@ -69,35 +69,17 @@ def race(north_reserve: str, south_reserve: str) -> dict[str, object]:
     return WRANGLE.observe(state, "north")
 
 
-def test_behind_the_strong_player_refuses_a_foundation_play_that_frees_the_leader() -> None:
-    observation = race(BEHIND, "3H")
-    assert StrongAgent().behind(observation)
+@pytest.mark.parametrize("north_reserve", [BEHIND, "5S"], ids=["level", "ahead"])
+def test_the_strong_player_refuses_a_foundation_play_that_frees_the_opponent(
+    north_reserve: str,
+) -> None:
+    """2H to the foundation would let south play his reserve top 3H after it; the greedy
+    priority takes it, the strong player, planning south's answer, puts 2H on its waste."""
+    observation = race(north_reserve, BEHIND[:-2] + "3H")
     greedy = max(candidates(observation), key=lambda m: priority(m, "north", observation["sizes"]))
     assert str(greedy) == "north-turned>foundation-1"
     move = StrongAgent().choose(WRANGLE, observation, random.Random(0))
-    assert str(move) == "north-turned>north-waste"  # the one play that gives south nothing
-
-
-def test_ahead_the_strong_player_takes_the_progress_without_searching() -> None:
-    calls = []
-    agent = StrongAgent(clock=lambda: float(len(calls.append(1) or calls)))
-    observation = race("5S", BEHIND[:-2] + "3H")
-    assert not agent.behind(observation)
-    move = agent.choose(WRANGLE, observation, random.Random(0))
-    assert str(move) == "north-turned>foundation-1"
-    assert len(calls) == 1  # the start of the decision only: no sample was dealt
-
-
-def test_in_the_first_turn_the_strong_player_is_never_behind() -> None:
-    # south has not laid out (WR-1): all his cards are in his stock, his reserve is empty
-    state = position({"north-reserve": BEHIND, "south-stock": "9C"}, turn=1)
-    observation = WRANGLE.observe(state, "north")
-    assert lead_of(observation) < -StrongAgent().margin
-    assert not StrongAgent().behind(observation)
-
-
-def lead_of(observation: dict[str, object]) -> float:
-    return lead(observation["player"], observation["sizes"])  # type: ignore[arg-type]
+    assert str(move) == "north-turned>north-waste"
 
 
 def test_the_strong_player_places_a_turned_card_rather_than_end_its_turn() -> None:
@@ -148,3 +130,20 @@ def test_the_wilson_interval_matches_its_formula() -> None:
 def test_an_unknown_player_is_refused_by_name() -> None:
     with pytest.raises(ParlourError, match="random, greedy, strong"):
         make_agent("clever")
+
+
+def test_the_strong_player_remembers_its_turned_over_waste_from_turn_to_turn() -> None:
+    """North (strong) can only lay 2D, 7S and 9H on his waste, one a turn; when the waste is
+    turned over, the player knows its new stock's order, which it plans with."""
+    state = position({"north-stock": "2D 7S 9H", "south-stock": "4C 8D", "north-reserve": "KH"})
+    agent = StrongAgent()
+    rng = random.Random(0)
+    while state.turn < 9:
+        if WRANGLE.to_move(state) == "north":
+            move = agent.choose(WRANGLE, WRANGLE.observe(state, "north"), rng)
+            state = WRANGLE.apply(state, move)
+        else:
+            state = end_turn(state)
+    assert WRANGLE.to_move(state) == "north" and state.stocks[0] == parse_cards("2D 7S 9H")
+    agent.choose(WRANGLE, WRANGLE.observe(state, "north"), rng)
+    assert agent.memories["north"].known()["north-stock"] == parse_cards("2D 7S 9H")

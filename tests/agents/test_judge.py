@@ -56,9 +56,9 @@ def test_the_lead_is_the_difference_of_the_burdens_read_from_sizes() -> None:
     assert lead("south", observation["sizes"]) == 3
 
 
-def test_when_defending_only_the_leaders_burden_counts_and_foundations_count_against() -> None:
+def test_weights_can_count_only_the_opponents_burden_and_foundations_against() -> None:
     piles = {"north-reserve": "5H", "south-reserve": "7S"}
-    defence = Weights()
+    defence = Weights(progress=-4.0, mine=0.0)
     base = judge("north", WRANGLE.piles(position(piles)), None, defence)
     mine = judge("north", WRANGLE.piles(position({**piles, "north-stock": "9C 2D"})), None, defence)
     his = judge("north", WRANGLE.piles(position({**piles, "south-stock": "9C 2D"})), None, defence)

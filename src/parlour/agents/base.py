@@ -2,15 +2,17 @@
 
 An agent plays from observations alone (RULES WR-7): `choose` receives the game, the
 observation of the seat to move (with its legal moves) and a random generator, and returns one
-of those legal moves. Agents keep no secret knowledge of the state they are given.
+of those legal moves. Agents keep no secret knowledge of the state they are given; a player
+may remember its own earlier observations, as a person at the table would.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any, Protocol, runtime_checkable
 
+from parlour.core.cards import Card
 from parlour.core.game import Game
 from parlour.core.moves import Move
 
@@ -29,6 +31,12 @@ class Agent(Protocol):
 @runtime_checkable
 class Determinizable(Protocol):
     """A game that can deal the unseen cards of an observation into a full state: a sample of
-    what the position may be, consistent with everything the player sees."""
+    what the position may be, consistent with everything the player sees and, given `known`
+    (pile name to a card or None per position), with what he remembers having seen."""
 
-    def determinize(self, observation: Observation, rng: Random) -> Any: ...
+    def determinize(
+        self,
+        observation: Observation,
+        rng: Random,
+        known: Mapping[str, Sequence[Card | None]] | None = None,
+    ) -> Any: ...

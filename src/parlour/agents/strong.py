@@ -1,67 +1,78 @@
-"""The strong player: the greedy priority while it holds its own in the race, a determinized
-search for the draw once the opponent is clearly ahead.
+"""The strong player: a determinized search of whole turns that plans with the cards it
+remembers.
 
-Most Wrangle games stall into the WR-6 draw; those that are decided are won by a player whose
-reserve comes free, and that is mostly the deal's doing. What a player can change is how its
-bad deals end: behind in the race (`wrangle_judge.lead` short by more than `margin`), it stops
-racing and plays to hold the leader up. Then the unseen cards (stocks, cards under the reserve
-and waste tops) are dealt at random, consistently with the observation, several times
-(`Determinizable`); on each sample every distinct candidate move is played, then the rest of
-this turn and `replies` further whole turns by the greedy priority, and the position reached is
-judged with the defensive weights (the leader's burden first, foundation cards against). The
-move with the best total over the samples is chosen; the same samples serve every candidate, so
-their comparison is fair. Not behind, it plays the greedy priority's move without search: in
-measured duels searching for progress did no better than the priority. Thinking is bounded per
-turn: past the budget, the greedy choice is played at once.
+A Wrangle turn is a run of choices whose worth shows only when the turn ends and the opponent
+has answered. The player keeps a memory of what it has seen face up (`wrangle_memory`): after
+its first pass through its stock it knows the stock's order, and it knows the cards loaded under
+reserve and waste tops. At each choice it deals only the cards it has never seen, at random and
+consistently with the observation and the memory (`Determinizable`), `samples` times; on each
+sample every distinct candidate move is played, then the rest of this turn and `replies` further
+whole turns by the greedy priority (the opponent's turn, then its own next one), and the
+position reached is judged by the race (`wrangle_judge`: cards held, a reserve card counting
+four, an emptied reserve twenty; the opponent's burden less its own). The move with the best
+total over the samples is chosen; the same samples serve every candidate, so their comparison is
+fair, and ties go to the greedy priority. Thinking is bounded per turn: past the budget, the
+greedy choice is played at once.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from random import Random
 from typing import Any
 
 from parlour.agents.base import Determinizable, Observation
 from parlour.agents.simple import legal
-from parlour.agents.wrangle_judge import Weights, judge, lead
+from parlour.agents.wrangle_judge import Weights, judge
+from parlour.agents.wrangle_memory import Known, Memory
 from parlour.agents.wrangle_sense import place, priority
 from parlour.core.game import Game
 from parlour.core.moves import Move
 
 Clock = Callable[[], float]
-DEFENCE = Weights()
-MARGIN = 20.0  # burden points behind before playing for the draw
+PLANNING = Weights(reserve=4.0, cleared=20.0, progress=0.0, mine=1.0)
+SAMPLES = 2
+REPLIES = 2
 
 
 class StrongAgent:
-    """The greedy priority when level or ahead; determinized search for the draw when behind,
-    within a time budget per turn."""
+    """A determinized search of whole turns, with the cards it remembers in place, within a
+    time budget per turn."""
 
     name = "strong"
 
     def __init__(
         self,
-        samples: int = 6,
+        samples: int = SAMPLES,
         seconds_per_turn: float = 1.0,
         clock: Clock = time.perf_counter,
         *,
-        replies: int = 3,
-        weights: Weights = DEFENCE,
-        margin: float = MARGIN,
+        replies: int = REPLIES,
+        weights: Weights = PLANNING,
     ) -> None:
         self.samples = samples
         self.seconds_per_turn = seconds_per_turn
         self.clock = clock
         self.replies = replies
         self.weights = weights
-        self.margin = margin
+        self.memories: dict[str, Memory] = {}
         self._turn: Any = None
         self._spent = 0.0
 
     def choose(self, game: Game[Any, Any], observation: Observation, rng: Random) -> Move:
         if not isinstance(game, Determinizable):
             raise TypeError(f"{game.info.name} cannot sample unseen cards for the strong player")
+        me = observation["player"]
+        memory = self.memories.setdefault(me, Memory(me))
+        memory.see(observation)
+        move = self._decide(game, observation, memory.known(), rng)
+        memory.chose(move)
+        return move
+
+    def _decide(
+        self, game: Any, observation: Observation, known: Mapping[str, Known], rng: Random
+    ) -> Move:
         start = self.clock()
         turn = (observation["player"], observation.get("turn"))
         if turn != self._turn:
@@ -69,28 +80,22 @@ class StrongAgent:
         moves = candidates(observation)
         me, sizes = observation["player"], observation["sizes"]
         first = max(moves, key=lambda m: priority(m, me, sizes))
-        if len(moves) == 1 or self._spent >= self.seconds_per_turn or not self.behind(observation):
+        if len(moves) == 1 or self._spent >= self.seconds_per_turn:
             return first
         deadline = start + min(self.seconds_per_turn - self._spent, self.seconds_per_turn / 2)
         totals = [0.0] * len(moves)
         for done in range(self.samples):
             if done and self.clock() > deadline:
                 break
-            sample = game.determinize(observation, rng)
+            sample = game.determinize(observation, rng, known)
             for index, move in enumerate(moves):
-                totals[index] += self.playout(game, game.apply_unchecked(sample, move), me)
+                state = game.apply_unchecked(sample, move)
+                totals[index] += self.playout(game, state, me)
         self._spent += self.clock() - start
         best = max(range(len(moves)), key=lambda i: (totals[i], priority(moves[i], me, sizes)))
         return moves[best]
 
-    def behind(self, observation: Observation) -> bool:
-        """Whether the opponent leads the race by more than the margin. In the game's first
-        turn the second player has not laid out (WR-1), so there is no race to read yet."""
-        if observation.get("turn", 2) <= 1:
-            return False
-        return lead(observation["player"], observation["sizes"]) < -self.margin
-
-    def playout(self, game: Game[Any, Any], state: Any, me: str) -> float:
+    def playout(self, game: Any, state: Any, me: str) -> float:
         """Greedy play to the end of this turn and `replies` more, then the value for `me`."""
         turns_left = self.replies + 1 if game.to_move(state) == me else self.replies
         mover = game.to_move(state)

@@ -6,10 +6,10 @@ or waste card, and an emptied reserve is worth a bonus of its own (`burden`). Th
 the two burdens says who leads the race (`lead`), from an observation as well as a sampled
 state, since sizes are public (WR-7).
 
-The strong player judges positions only when it is behind, to keep the leader from finishing:
-then only the leader's burden counts, not its own, and every card built on the shared
-foundations counts against it, for the foundations serve the player who is ahead (he has the
-cards they take) and each play to them restarts the WR-6 count towards the draw.
+The strong player judges the positions its search reaches by the race, with a reserve card
+counting four and an emptied reserve twenty (`strong.PLANNING`): what frees a reserve decides
+the decided games. Other weights can count foundation cards (`progress`) or leave one's own
+burden out (`mine`).
 """
 
 from __future__ import annotations
@@ -34,11 +34,11 @@ class Weights:
 
     reserve: float = 2.0
     cleared: float = 10.0
-    progress: float = -4.0
-    mine: float = 0.0
+    progress: float = 0.0
+    mine: float = 1.0
 
 
-RACE = Weights(progress=0.0, mine=1.0)  # the plain race: both burdens alike, nothing else
+RACE = Weights()  # the plain race: both burdens alike, nothing else
 
 
 def burden(seat: str, sizes: Sizes, weights: Weights) -> float:

@@ -22,7 +22,7 @@ class Hinter:
 
     def __init__(self, budget: Budget = HINT_BUDGET, adviser: Agent | None = None) -> None:
         self.budget = budget
-        self.adviser = make_agent(ADVISER) if adviser is None else adviser
+        self.adviser = adviser  # None: a new strong player for each hint
         self._one_at_a_time = asyncio.Semaphore(1)
 
     async def hint(self, room: Room, seat: str) -> dict[str, Any]:
@@ -43,12 +43,15 @@ class Hinter:
         """What the strong player would play from `seat`'s own observation: advice, not proof."""
         room.check_turn(seat)
         observation = room.game.observe(room.session.state, seat)
+        # A player of its own for each hint: the strong player remembers what it is shown, and
+        # one game's or seat's cards must not inform another's advice (WR-7).
+        adviser = make_agent(ADVISER) if self.adviser is None else self.adviser
         async with self._one_at_a_time:
-            move = await asyncio.to_thread(self.adviser.choose, room.game, observation, Random())
+            move = await asyncio.to_thread(adviser.choose, room.game, observation, Random())
         return {
             "type": "hint",
             "move": str(move),
             "result": "advice",
-            "text": f"{move}, as the {self.adviser.name} computer player would play, seeing "
+            "text": f"{move}, as the {adviser.name} computer player would play, seeing "
             "only what you see",
         }

@@ -9,7 +9,7 @@ import asyncio
 import secrets
 from typing import Any
 
-from parlour.agents import make_agent
+from parlour.agents import Agent, make_agent
 from parlour.core.cards import parse_cards
 from parlour.core.deals import MAX_DEAL
 from parlour.core.errors import IllegalMove
@@ -35,6 +35,9 @@ class Lobby:
         self.stats = stats
         self.computer_pause = computer_pause
         self.rooms: dict[str, Room] = {}
+        # One computer player per room while it is in memory: it remembers the cards it has
+        # seen from one turn to the next (a room loaded again starts a new one).
+        self.computers: dict[str, Agent] = {}
 
     # ----- finding a room and a seat --------------------------------------------------------
     def new_game(self, message: Message) -> tuple[Room, str, str]:
@@ -129,6 +132,7 @@ class Lobby:
     def _release_if_idle(self, room: Room) -> None:
         if not room.clients and room.computer_task is None:
             self.rooms.pop(room.game_id, None)
+            self.computers.pop(room.game_id, None)
 
     # ----- after every change ------------------------------------------------------------------
     async def changed(self, room: Room, last: str | None = None) -> None:
@@ -163,7 +167,9 @@ class Lobby:
 
     async def _computer(self, room: Room) -> None:
         try:
-            await computer_turns(room, make_agent(str(room.opponent)), self, self.computer_pause)
+            if room.game_id not in self.computers:
+                self.computers[room.game_id] = make_agent(str(room.opponent))
+            await computer_turns(room, self.computers[room.game_id], self, self.computer_pause)
         finally:
             room.computer_task = None
             self._release_if_idle(room)

@@ -271,21 +271,43 @@ class Wrangle(Game[WrangleState, WrangleParams]):
         )
 
     # ----- a position as a player may imagine it (WR-7) -----------------------------------
-    def determinize(self, observation: Mapping[str, Any], rng: Random) -> WrangleState:
+    def determinize(
+        self,
+        observation: Mapping[str, Any],
+        rng: Random,
+        known: Mapping[str, Sequence[Card | None]] | None = None,
+    ) -> WrangleState:
         """A full state consistent with `observation`: the cards the player cannot see are
-        dealt at random into the places he cannot see. Agents plan on such samples."""
+        dealt at random into the places he cannot see. Agents plan on such samples.
+
+        `known` is what the player remembers having seen in those places (each pile in the
+        state's order, a card or None per position, as long as the pile): those cards stay
+        where they were seen, and only the others are dealt. A remembered card that the
+        observation rules out (it is seen elsewhere) is dealt like an unseen one."""
         shown = {
             name: [parse_card(c) for c in cards] for name, cards in observation["piles"].items()
         }
         hidden = Counter(two_packs())
         hidden.subtract(card for cards in shown.values() for card in cards)
-        pool = list(hidden.elements())
-        rng.shuffle(pool)
-        piles: dict[str, tuple[Card, ...]] = {}
+        slots: dict[str, list[Card | None]] = {}
         for name, cards in shown.items():
             unseen = observation["sizes"][name] - len(cards)
-            piles[name] = (*pool[:unseen], *cards)
-            del pool[:unseen]
+            remembered = (known or {}).get(name, ())
+            if len(remembered) != observation["sizes"][name]:
+                remembered = (None,) * unseen
+            slots[name] = list(remembered[:unseen])
+            for index, card in enumerate(slots[name]):
+                if card is not None and hidden[card] > 0:
+                    hidden[card] -= 1
+                else:
+                    slots[name][index] = None
+        pool = list(hidden.elements())
+        rng.shuffle(pool)
+        deal = iter(pool)
+        piles: dict[str, tuple[Card, ...]] = {
+            name: (*(next(deal) if card is None else card for card in slots[name]), *cards)
+            for name, cards in shown.items()
+        }
         return WrangleState(
             WrangleParams(**observation["params"]),
             None,
