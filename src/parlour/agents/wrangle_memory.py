@@ -27,7 +27,6 @@ from parlour.core.moves import Move
 
 Known = tuple[Card | None, ...]
 Observation = Mapping[str, Any]
-KINDS = ("reserve", "waste", "stock")
 
 
 def unknown_below(size: int, top: Card | None) -> Known:
