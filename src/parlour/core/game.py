@@ -14,7 +14,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from random import Random
-from typing import Any, Generic, Literal, NamedTuple, Protocol, TypeVar
+from typing import Any, Final, Generic, Literal, NamedTuple, Protocol, TypeVar
 
 from parlour.core.cards import Card, card_str
 from parlour.core.deals import check_deck, shuffled
@@ -22,9 +22,11 @@ from parlour.core.errors import DeckError, IllegalMove
 from parlour.core.moves import Move
 from parlour.core.params import params_dict
 
-WON = "won"
-LOST = "lost"
-DRAW = "draw"
+WON: Final = "won"
+LOST: Final = "lost"
+DRAW: Final = "draw"
+UNKNOWN: Final = "unknown"
+SearchResult = Literal["won", "lost", "unknown"]
 
 Information = Literal["perfect", "hidden"]
 
@@ -59,6 +61,16 @@ class Exact(NamedTuple):
 
     won: bool
     moves: tuple[Move, ...] = ()
+
+
+class OwnSearch(NamedTuple):
+    """What a game's own search found within its budget: `WON` with the moves, `LOST` when
+    every reachable position was tried, or `UNKNOWN` when the budget ran out first."""
+
+    result: SearchResult
+    moves: tuple[Move, ...]
+    nodes: int
+    guess: Move | None = None  # when unknown: a first move towards the most progress seen
 
 
 S = TypeVar("S", bound=GameState)
@@ -210,6 +222,12 @@ class Game(ABC, Generic[S, P]):
     def solve_exact(self, state: S) -> Exact | None:
         """An exact decision where the game has a faster algorithm than search, or None to
         let the search decide."""
+        return None
+
+    def search(self, state: S, nodes: int, seconds: float) -> OwnSearch | None:
+        """A complete search of the game's own on a representation made for it, run in place
+        of the generic one within the same budget (positions applied, seconds); None (the
+        default) to let the generic search decide."""
         return None
 
     # ----- views --------------------------------------------------------------------------

@@ -16,11 +16,11 @@ from time import perf_counter
 from typing import Any, Literal, NamedTuple
 
 from parlour.core.errors import ParamsError
-from parlour.core.game import LOST, WON, Exact, Game
+from parlour.core.game import LOST, WON, Exact, Game, SearchResult
 from parlour.core.moves import Move
 from parlour.solver.expand import Expander, Line
 
-Result = Literal["won", "lost", "unknown"]
+Result = SearchResult
 KNOWLEDGE = "thoughtful: every card's place known, the stock order and covered cards included"
 _CLOCK_EVERY = 1024  # nodes between looks at the clock
 
@@ -44,7 +44,7 @@ class Solution:
     moves: tuple[Move, ...]  # the winning line when `won`
     nodes: int
     seconds: float
-    method: str  # "search" or "exact"
+    method: str  # "search", "game search" (the game's own) or "exact"
     guess: Move | None = None  # when `unknown`: the first move towards the most progress seen
     knowledge: str = KNOWLEDGE
 
@@ -77,6 +77,11 @@ def solve(
         return Solution(
             WON if exact.won else LOST, moves, len(moves), perf_counter() - start, "exact"
         )
+    own = game.search(state, budget.nodes, budget.seconds) if hooks else None
+    if own is not None:
+        moves = _verified(game, state, own.moves) if own.result == WON else ()
+        seconds = perf_counter() - start
+        return Solution(own.result, moves, own.nodes, seconds, "game search", own.guess)
     search = _Search(game, budget, start, hooks)
     try:
         line = search.run(state)
