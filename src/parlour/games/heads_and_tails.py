@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from parlour.core.building import NO_BUILD, Build
 from parlour.core.cards import ACE, KING, SUITS, Card, two_packs
-from parlour.core.game import LOST, WON, Game, GameInfo, MoveGroup, Visibility
+from parlour.core.game import LOST, WON, Game, GameInfo, MoveGroup, OwnSearch, Visibility
 from parlour.core.moves import Move
 from parlour.games.twin_foundations import (
     Foundations,
@@ -195,6 +195,13 @@ class HeadsAndTails(Game[HeadsAndTailsState, HeadsAndTailsParams]):
         """Cards that wait on each other for good (`deadlocked`); standard rules only, since in
         open-spaces an empty space may take any card once the packets are empty (HT-5)."""
         return state.params.variant == "standard" and deadlocked(state.tableau, state.foundations)
+
+    def search(self, state: HeadsAndTailsState, nodes: int, seconds: float) -> OwnSearch | None:
+        """The search on folded positions (`heads_and_tails_search`), for every position play
+        reaches."""
+        from parlour.games.heads_and_tails_solving import search
+
+        return search(state, nodes, seconds)
 
     def move_group(self, state: HeadsAndTailsState, move: Move) -> MoveGroup:
         return tableau_move_group(move, _SPOT, state.tableau, state.builds)

@@ -1,0 +1,441 @@
+"""Deciding Heads and Tails by a search over positions folded by what cannot matter.
+
+Three facts of the rules make the game far smaller than its move list suggests:
+
+* Every head and tail holds one suit: a base card and an auxiliary sequence running up or down
+  from it (HT-4). A pile is therefore one small int (`entry`): its refill group, its base, its
+  direction and its length; the cards of its sequence follow from those.
+* Moving a built card onto another pile's top can always be undone (HT-4: the card goes back the
+  way it came), so such moves only shuffle a position within a class of positions that reach
+  each other. The search keeps one member of each suit's class (the least) and takes as steps
+  only the moves that cannot be undone: a card to a foundation, or a base card leaving its pile,
+  which empties it and draws from a packet (HT-5).
+* Heads and tails that refill from the same packet play alike, and go on doing so as packets
+  empty (the nearest packet to the left is the same for both); a pile is known by its group.
+
+Each step cannot be undone, so the steps never cycle and a depth-first search that remembers
+every position it has left behind is complete: `lost` means every class reachable was tried.
+Once every packet is empty in the standard game, each suit plays alone (HT-5: nothing refills),
+so each is decided by itself and remembered.
+
+The winning line is found on the folded positions and then played out on the engine's own
+state: before each step, the rearranging moves that bring the suit into the member the step was
+taken from, found by a small breadth-first search of that suit's piles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from heapq import heappop, heappush
+from time import perf_counter
+from typing import NamedTuple
+
+from parlour.core.building import DOWN, FREE, UP
+from parlour.core.cards import Card
+from parlour.games.twin_foundations import Foundations, deadlocked
+
+LINES = 8
+SUITS = 4
+ALL_CARDS = 104
+_CLOCK_EVERY = 512  # positions between looks at the clock
+
+# An entry packs one head or tail: (group + 1) << 12 | base << 6 | (direction + 1) << 4 | length.
+Entry = int
+Arrangement = tuple[Entry, ...]  # one suit's piles, sorted
+
+
+def entry(group: int, base: Card, direction: int, length: int) -> Entry:
+    return (group + 1) << 12 | base << 6 | (direction + 1) << 4 | length
+
+
+def group_of(e: Entry) -> int:
+    return (e >> 12) - 1
+
+
+def base_of(e: Entry) -> Card:
+    return (e >> 6) & 63
+
+
+def direction_of(e: Entry) -> int:
+    return ((e >> 4) & 3) - 1
+
+
+def length_of(e: Entry) -> int:
+    return e & 15
+
+
+def top_of(e: Entry) -> Card:
+    """The top card of the pile: its base moved along its direction by its length."""
+    return base_of(e) + direction_of(e) * length_of(e)
+
+
+def takes(onto: Entry, card: Card) -> int:
+    """The direction in which `card` (of the same suit) builds on `onto`'s top, or FREE (HT-4:
+    one rank up or down, no wrap, the direction kept while built cards remain)."""
+    top = top_of(onto)
+    step = card - top
+    if step not in (UP, DOWN) or card // 13 != top // 13:
+        return FREE
+    if length_of(onto) and direction_of(onto) != step:
+        return FREE
+    return step
+
+
+def lifted(e: Entry) -> Entry:
+    """The pile after its top built card leaves: free again when no built card is left."""
+    length = length_of(e) - 1
+    direction = direction_of(e) if length else FREE
+    return entry(group_of(e), base_of(e), direction, length)
+
+
+def grown(e: Entry, direction: int) -> Entry:
+    return entry(group_of(e), base_of(e), direction, length_of(e) + 1)
+
+
+class Position(NamedTuple):
+    """A class of positions: each suit's least arrangement, the packets' sizes, the number of
+    empty spaces (open-spaces only), and the eight foundations' heights (aces, then kings)."""
+
+    suits: tuple[Arrangement, ...]
+    packets: tuple[int, ...]
+    spaces: int
+    foundations: tuple[int, ...]
+
+
+class Step(NamedTuple):
+    """A move that cannot be undone, from `member` of `suit`'s class: the top of pile `source`
+    (an index into `member`) goes to a foundation (`target` -1 ace, -2 king), onto pile
+    `target`, or (`target` -3) into an empty space."""
+
+    suit: int
+    member: Arrangement
+    source: int
+    target: int
+
+
+ACE_SIDE, KING_SIDE, SPACE = -1, -2, -3
+
+
+@dataclass
+class Folding:
+    """The classes of one suit's arrangements under rearranging moves, found once each."""
+
+    least: dict[Arrangement, Arrangement] = field(default_factory=dict)
+    members: dict[Arrangement, list[Arrangement]] = field(default_factory=dict)
+
+    def canonical(self, arrangement: Arrangement) -> Arrangement:
+        found = self.least.get(arrangement)
+        if found is None:
+            members = rearrangements(arrangement)
+            found = min(members)
+            self.members[found] = members
+            for member in members:
+                self.least[member] = found
+        return found
+
+
+def rearrangements(start: Arrangement) -> list[Arrangement]:
+    """Every arrangement that built cards moved from top to top reach from `start` (HT-4)."""
+    reached = [start]
+    seen = {start}
+    for here in reached:  # grows as it goes
+        for i, source in enumerate(here):
+            if not length_of(source):
+                continue
+            card = top_of(source)
+            for j, onto in enumerate(here):
+                direction = takes(onto, card) if j != i else FREE
+                if direction == FREE:
+                    continue
+                piles = list(here)
+                piles[i], piles[j] = lifted(source), grown(onto, direction)
+                after = tuple(sorted(piles))
+                if after not in seen:
+                    seen.add(after)
+                    reached.append(after)
+    return reached
+
+
+@cache
+def shape(
+    member: Arrangement,
+) -> tuple[tuple[Card, ...], tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """What the steps from an arrangement depend on, found once: its piles' top cards, the
+    base cards that may go onto another pile's top (pairs of indices), and the piles with
+    built cards."""
+    tops = tuple(map(top_of, member))
+    base_moves = tuple(
+        (i, j)
+        for i, pile in enumerate(member)
+        if not length_of(pile)
+        for j, onto in enumerate(member)
+        if j != i and takes(onto, tops[i]) != FREE
+    )
+    built = tuple(i for i, pile in enumerate(member) if length_of(pile))
+    return tops, base_moves, built
+
+
+class OutOfBudget(Exception):
+    """The search's budget of positions or seconds ran out."""
+
+
+class Searcher:
+    """A depth-first search over classes of positions for one deal's packets."""
+
+    def __init__(
+        self, packets: tuple[tuple[Card, ...], ...], open_spaces: bool, nodes: int, seconds: float
+    ) -> None:
+        self.packet_cards = packets
+        self.open_spaces = open_spaces
+        self.budget = nodes
+        self.deadline = perf_counter() + seconds
+        self.nodes = 0
+        self.folding = Folding()
+        self.best: tuple[float, Position | None] = (float("-inf"), None)
+        self.came_from: dict[Position, tuple[Position, Step] | None] = {}
+        self.suit_lines: dict[Position, tuple[tuple[Position, Step], ...] | None] = {}
+
+    # ----- the search ----------------------------------------------------------------------
+    def solve(
+        self, root: Position, *, whole: bool = True
+    ) -> tuple[tuple[Position, Step], ...] | None:
+        """The steps of a win from `root`, each with the position it is taken from, or None
+        when `root` is lost; raises `OutOfBudget`. `whole` is False for one suit alone."""
+        if sum(root.foundations) == ALL_CARDS:
+            return ()
+        came_from: dict[Position, tuple[Position, Step] | None] = {root: None}
+        if whole:
+            self.came_from = came_from
+        frontier: list[tuple[float, int, int, Position]] = [(0.0, 0, 0, root)]
+        expansions = 0
+        while frontier:
+            *_, here = heappop(frontier)
+            expansions += 1
+            split = self._by_suit(here)
+            if split is not None:
+                if split is not False:
+                    return (*_line(came_from, here), *split)
+                continue
+            for place, (step, child) in enumerate(self.children(here)):
+                if child in came_from:
+                    continue
+                came_from[child] = (here, step)
+                if not self.open_spaces and _deadlocked(child):
+                    continue
+                if sum(child.foundations) == ALL_CARDS:
+                    return _line(came_from, child)
+                promise = _promise(child)
+                heappush(frontier, (-promise, -expansions, place, child))
+                if whole and promise > self.best[0]:
+                    self.best = (promise, child)
+        return None
+
+    def best_line(self) -> tuple[Step, ...]:
+        """The steps to the most promising class seen: a guess when the budget ran out."""
+        best = self.best[1]
+        return () if best is None else tuple(step for _, step in _line(self.came_from, best))
+
+    def _by_suit(self, here: Position) -> tuple[tuple[Position, Step], ...] | bool | None:
+        """With every packet empty in the standard game the suits play apart (HT-5): each is
+        decided alone, and the position is won when every suit is. None when it does not split;
+        False when a suit is lost; else the suits' lines joined."""
+        if self.open_spaces or any(here.packets):
+            return None
+        if not any(here.suits):  # nothing left to play: won only with every card up
+            return () if sum(here.foundations) == ALL_CARDS else False
+        lines: list[tuple[Position, Step]] = []
+        for suit, arrangement in enumerate(here.suits):
+            if not arrangement:
+                continue
+            alone = _alone(here, suit)
+            if alone == here:
+                return None
+            if alone not in self.suit_lines:
+                self.suit_lines[alone] = self.solve(alone, whole=False)
+            found = self.suit_lines[alone]
+            if found is None:
+                return False
+            lines += found
+        return tuple(lines)
+
+    def children(self, here: Position) -> list[tuple[Step, Position]]:
+        """Every step from `here` and the class it reaches, the most promising first; only the
+        safe one when a card can go up safely."""
+        steps = [
+            step
+            for suit, arrangement in enumerate(here.suits)
+            if arrangement
+            for member in self.folding.members[self.folding.canonical(arrangement)]
+            for step in self._steps(here, suit, member)
+        ]
+        safe = next((step for step in steps if _safe(here, step)), None)
+        if safe is not None:
+            return [(safe, self.after(here, safe))]
+        seen: set[Position] = set()
+        found: list[tuple[float, int, Step, Position]] = []
+        for step in steps:
+            child = self.after(here, step)
+            if child not in seen:
+                seen.add(child)
+                found.append((-_promise(child), len(found), step, child))
+        found.sort()
+        return [(step, child) for _, _, step, child in found]
+
+    def _steps(self, here: Position, suit: int, member: Arrangement) -> Iterator[Step]:
+        ace_rank, king_rank = here.foundations[suit], 12 - here.foundations[SUITS + suit]
+        tops, base_moves, built = shape(member)
+        for i, card in enumerate(tops):
+            rank = card % 13
+            if rank == ace_rank:
+                yield Step(suit, member, i, ACE_SIDE)
+            if rank == king_rank:
+                yield Step(suit, member, i, KING_SIDE)
+        for i, j in base_moves:
+            yield Step(suit, member, i, j)
+        if self.open_spaces and here.spaces and not any(here.packets):
+            # HT-5 open-spaces: once every packet is empty, a built card into a space
+            for i in built:
+                yield Step(suit, member, i, SPACE)
+
+    def after(self, here: Position, step: Step) -> Position:
+        """The class reached by `step`: its suit's piles changed, a pile emptied refilled from
+        its group's packet (HT-5), the foundation built on."""
+        self.nodes += 1
+        if self.nodes >= self.budget or (
+            self.nodes % _CLOCK_EVERY == 0 and perf_counter() > self.deadline
+        ):
+            raise OutOfBudget
+        piles = list(step.member)
+        source = piles[step.source]
+        card = top_of(source)
+        foundations = here.foundations
+        if step.target in (ACE_SIDE, KING_SIDE):
+            side = step.suit + (SUITS if step.target == KING_SIDE else 0)
+            foundations = (*foundations[:side], foundations[side] + 1, *foundations[side + 1 :])
+        elif step.target >= 0:
+            onto = piles[step.target]
+            piles[step.target] = grown(onto, takes(onto, card))
+        suits = list(here.suits)
+        packets, spaces = here.packets, here.spaces
+        changed = {step.suit}
+        if length_of(source):
+            piles[step.source] = lifted(source)
+        else:
+            del piles[step.source]
+            suits[step.suit] = tuple(piles)
+            packets, spaces = self._refill(suits, changed, group_of(source), packets, spaces)
+            piles = list(suits[step.suit])
+        if step.target == SPACE:
+            piles.append(entry(-1, card, FREE, 0))
+            spaces -= 1
+        suits[step.suit] = tuple(piles)
+        for suit in changed:
+            suits[suit] = self.folding.canonical(tuple(sorted(suits[suit])))
+        return Position(tuple(suits), packets, spaces, foundations)
+
+    def _refill(
+        self,
+        suits: list[Arrangement],
+        changed: set[int],
+        group: int,
+        packets: tuple[int, ...],
+        spaces: int,
+    ) -> tuple[tuple[int, ...], int]:
+        """HT-5: the emptied pile takes the top of its group's packet; when that packet runs
+        out, its group joins the group of the nearest non-empty packet to the left. Adds to
+        `changed` the suits whose piles changed."""
+        if group < 0:
+            return packets, spaces + (1 if self.open_spaces else 0)
+        left = packets[group] - 1
+        card = self.packet_cards[group][left]
+        packets = (*packets[:group], left, *packets[group + 1 :])
+        suits[card // 13] = (*suits[card // 13], entry(group, card, FREE, 0))
+        changed.add(card // 13)
+        if not left:
+            joined = source_packet(packets, group)
+            for suit in range(SUITS):
+                suits[suit] = tuple(_regrouped(e, group, joined) for e in suits[suit])
+                changed.add(suit)
+        return packets, spaces
+
+
+def _regrouped(e: Entry, old: int, new: int) -> Entry:
+    if group_of(e) != old:
+        return e
+    return entry(new, base_of(e), direction_of(e), length_of(e))
+
+
+def _line(
+    came_from: dict[Position, tuple[Position, Step] | None], end: Position
+) -> tuple[tuple[Position, Step], ...]:
+    """The steps from the search's root to `end`, each with the class it is taken from."""
+    steps: list[tuple[Position, Step]] = []
+    link = came_from[end]
+    while link is not None:
+        steps.append(link)
+        link = came_from[link[0]]
+    return tuple(reversed(steps))
+
+
+def source_packet(packets: tuple[int, ...], packet: int) -> int:
+    """The packet that refills the piles of `packet` now (HT-5), or -1 when all are empty."""
+    for step in range(LINES):
+        source = (packet - step) % LINES
+        if packets[source]:
+            return source
+    return -1
+
+
+def _alone(here: Position, suit: int) -> Position:
+    """`here` with only `suit`'s piles, every other suit's foundations complete."""
+    suits = tuple(a if s == suit else () for s, a in enumerate(here.suits))
+    foundations = tuple(h if s % SUITS == suit else 13 for s, h in enumerate(here.foundations))
+    return Position(suits, here.packets, here.spaces, foundations)
+
+
+def _safe(here: Position, step: Step) -> bool:
+    """Whether `step` sends a card up that nothing else could want: the next rank beyond it on
+    its foundation's way (the card that could be built on it instead) has both copies up, so
+    the card's only use left is this foundation (HT-2)."""
+    if step.target not in (ACE_SIDE, KING_SIDE):
+        return False
+    aces, kings = here.foundations[step.suit], here.foundations[SUITS + step.suit]
+    if step.target == ACE_SIDE:  # takes rank index `aces`; rank index aces - 1 wants it
+        return aces - 1 >= 13 - kings
+    return 12 - kings + 1 < aces  # takes rank index 12 - kings; the one above wants it
+
+
+@cache
+def suit_deadlocked(arrangement: Arrangement, aces: int, kings: int) -> bool:
+    """Whether cards of one suit wait on each other for good (`twin_foundations.deadlocked`).
+    Each pile holds one suit and a card waits only on cards of its own suit, so the test
+    splits by suit, and each suit's answer is remembered."""
+    piles = tuple(
+        tuple(base_of(e) + direction_of(e) * n for n in range(length_of(e) + 1))
+        for e in arrangement
+    )
+    suit = base_of(arrangement[0]) // 13
+    foundations = Foundations(
+        tuple(tuple(range(13 * s, 13 * s + (aces if s == suit else 13))) for s in range(SUITS)),
+        tuple(
+            tuple(range(13 * s + 12, 13 * s + 12 - (kings if s == suit else 13), -1))
+            for s in range(SUITS)
+        ),
+    )
+    return deadlocked(piles, foundations)
+
+
+def _deadlocked(position: Position) -> bool:
+    f = position.foundations
+    return any(
+        suit_deadlocked(arrangement, f[suit], f[SUITS + suit])
+        for suit, arrangement in enumerate(position.suits)
+        if arrangement
+    )
+
+
+def _promise(position: Position) -> float:
+    """How promising a class looks: cards up, and half as much for cards out of the packets."""
+    return sum(position.foundations) + 0.5 * (-sum(position.packets))

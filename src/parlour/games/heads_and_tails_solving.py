@@ -1,0 +1,138 @@
+"""Heads and Tails decided by its own search (`heads_and_tails_search`), and the folded line
+it finds played out as the engine's moves."""
+
+from __future__ import annotations
+
+from parlour.core.building import Build
+from parlour.core.game import LOST, UNKNOWN, WON, OwnSearch
+from parlour.core.moves import Move
+from parlour.games.heads_and_tails import (
+    HEADS_AND_TAILS,
+    LINES,
+    TABLEAU,
+    HeadsAndTailsState,
+)
+from parlour.games.heads_and_tails_search import (
+    ACE_SIDE,
+    KING_SIDE,
+    SPACE,
+    SUITS,
+    Arrangement,
+    Entry,
+    Folding,
+    OutOfBudget,
+    Position,
+    Searcher,
+    Step,
+    entry,
+    source_packet,
+)
+from parlour.games.twin_foundations import ACES, KINGS, moving
+
+
+def search(state: HeadsAndTailsState, nodes: int, seconds: float) -> OwnSearch | None:
+    """Decide `state` within `nodes` positions and `seconds`; None for a position no deal
+    reaches, with a pile that is not one base card and its sequence (left to the generic
+    search)."""
+    if not all(map(_in_sequence, state.tableau, state.builds)):
+        return None
+    open_spaces = state.params.variant == "open-spaces"
+    searcher = Searcher(state.packets, open_spaces, nodes, seconds)
+    root = position_of(state, searcher.folding)
+    try:
+        steps = searcher.solve(root)
+    except OutOfBudget:
+        guess = played_out(state, searcher.best_line()[:1])[:1]
+        return OwnSearch(UNKNOWN, (), searcher.nodes, guess[0] if guess else None)
+    if steps is None:
+        return OwnSearch(LOST, (), searcher.nodes)
+    return OwnSearch(WON, played_out(state, [step for _, step in steps]), searcher.nodes)
+
+
+def _in_sequence(pile: tuple[int, ...], build: Build) -> bool:
+    """Whether `pile` is a base card and `build.length` cards running on from it (HT-4)."""
+    return len(pile) == (build.length + 1 if pile else 0) and all(
+        card == pile[0] + build.direction * n for n, card in enumerate(pile)
+    )
+
+
+def entries(state: HeadsAndTailsState) -> list[Entry | None]:
+    """Each head and tail as the search sees it, None for an empty space."""
+    packets = tuple(map(len, state.packets))
+    sources = [source_packet(packets, packet) for packet in range(LINES)]
+    return [
+        entry(sources[spot % LINES], pile[0], build.direction, build.length) if pile else None
+        for spot, (pile, build) in enumerate(zip(state.tableau, state.builds, strict=True))
+    ]
+
+
+def position_of(state: HeadsAndTailsState, folding: Folding) -> Position:
+    suits: list[list[Entry]] = [[] for _ in range(SUITS)]
+    for e in entries(state):
+        if e is not None:
+            suits[(e >> 6 & 63) // 13].append(e)
+    spaces = sum(not pile for pile in state.tableau)
+    return Position(
+        tuple(folding.canonical(tuple(sorted(a))) for a in suits),
+        tuple(map(len, state.packets)),
+        spaces if state.params.variant == "open-spaces" else 0,
+        state.foundations.heights(),
+    )
+
+
+def arrangement(state: HeadsAndTailsState, suit: int) -> Arrangement:
+    return tuple(sorted(e for e in entries(state) if e is not None and (e >> 6 & 63) // 13 == suit))
+
+
+def played_out(state: HeadsAndTailsState, steps: list[Step] | tuple[Step, ...]) -> tuple[Move, ...]:
+    """The engine's moves for `steps`: before each, the rearranging moves that bring its suit's
+    piles into the member it was taken from, then its own move."""
+    game = HEADS_AND_TAILS
+    moves: list[Move] = []
+    for step in steps:
+        for move in rearranged(state, step.suit, step.member):
+            state = game.apply_unchecked(state, move)
+            moves.append(move)
+        move = step_move(state, step)
+        state = game.apply_unchecked(state, move)
+        moves.append(move)
+    return tuple(moves)
+
+
+def rearranged(state: HeadsAndTailsState, suit: int, member: Arrangement) -> list[Move]:
+    """The fewest moves of built cards of `suit` from top to top that arrange its piles as
+    `member` (HT-4), found breadth first."""
+    game = HEADS_AND_TAILS
+    reached: list[tuple[list[Move], HeadsAndTailsState]] = [([], state)]
+    seen = {arrangement(state, suit)}
+    for line, here in reached:  # grows as it goes
+        if arrangement(here, suit) == member:
+            return line
+        for move in game.legal_moves(here):
+            source = TABLEAU.index(move.source)
+            pile = here.tableau[source]
+            if move.target not in TABLEAU or pile[-1] // 13 != suit:
+                continue
+            if not here.builds[source].length or not here.tableau[TABLEAU.index(move.target)]:
+                continue
+            after = game.apply_unchecked(here, move)
+            key = arrangement(after, suit)
+            if key not in seen:
+                seen.add(key)
+                reached.append(([*line, move], after))
+    raise AssertionError("a folded step's arrangement is not reachable: a solver bug")
+
+
+def step_move(state: HeadsAndTailsState, step: Step) -> Move:
+    """The engine's move for `step` once the suit's piles are arranged as its member."""
+    spots = entries(state)
+    source = spots.index(step.member[step.source])
+    if step.target == ACE_SIDE:
+        return moving(TABLEAU[source], ACES[step.suit])
+    if step.target == KING_SIDE:
+        return moving(TABLEAU[source], KINGS[step.suit])
+    if step.target == SPACE:
+        return moving(TABLEAU[source], TABLEAU[spots.index(None)])
+    wanted = step.member[step.target]
+    target = next(t for t, e in enumerate(spots) if e == wanted and t != source)
+    return moving(TABLEAU[source], TABLEAU[target])

@@ -1,0 +1,181 @@
+"""Heads and Tails decided by its own search on folded positions: the classes of rearranged
+sequences, the piles known by the packet that refills them, and the search's answers against
+an exhaustive search of the engine's positions and on real deals."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from parlour.core.building import DOWN, FREE, NO_BUILD, UP, Build
+from parlour.core.cards import parse_card
+from parlour.games.heads_and_tails import HEADS_AND_TAILS as HT
+from parlour.games.heads_and_tails import LINES, TABLEAU, HeadsAndTailsParams, HeadsAndTailsState
+from parlour.games.heads_and_tails_search import (
+    ACE_SIDE,
+    Folding,
+    Searcher,
+    Step,
+    base_of,
+    entry,
+    group_of,
+    rearrangements,
+    top_of,
+)
+from parlour.games.heads_and_tails_solving import position_of, search
+from parlour.solver import Budget, solve
+from tests.games.test_heads_and_tails import position
+from tests.solver.test_two_pack_solving import exhaustively_won, finished, tiny_foundations
+
+STANDARD = HeadsAndTailsParams()
+OPEN_SPACES = HeadsAndTailsParams("open-spaces")
+
+
+def card(text: str) -> int:
+    return parse_card(text)
+
+
+# ----- classes of arrangements (HT-4) ---------------------------------------------------------
+def test_HT_4_sequences_moved_top_to_top_make_one_class_with_one_least_member() -> None:
+    """5S with 6S 7S built up, and 8S alone: 7S can go onto 8S, then 6S onto 7S; nothing else
+    moves, so the class has three members, all folded to the same one."""
+    start = tuple(sorted((entry(0, card("5S"), UP, 2), entry(1, card("8S"), FREE, 0))))
+    members = rearrangements(start)
+    tops = sorted(tuple(sorted(map(top_of, m))) for m in members)
+    assert tops == sorted(
+        [
+            (card("7S"), card("8S")),  # as dealt
+            (card("6S"), card("7S")),  # 7S moved onto 8S
+            (card("5S"), card("6S")),  # 6S followed it: 5S is free
+        ]
+    )
+    folding = Folding()
+    assert len({folding.canonical(m) for m in members}) == 1
+
+
+def test_HT_4_a_sequence_keeps_its_direction_so_a_card_cannot_join_it_the_other_way() -> None:
+    """9S built down to 8S takes 7S only; a 9S elsewhere cannot go onto the 8S."""
+    start = tuple(sorted((entry(0, card("9S"), DOWN, 1), entry(0, card("9S"), FREE, 0))))
+    assert rearrangements(start) == [start]
+
+
+# ----- piles known by their packet (HT-5) -----------------------------------------------------
+def test_HT_5_a_head_and_its_tail_fold_together_but_not_heads_of_other_packets() -> None:
+    packets = {f"reserve-{n}": "2D" if n == 1 else "3D" for n in range(1, LINES + 1)}
+    swapped_within = position({"head-1": "5S", "tail-1": "9H", **packets})
+    original = position({"head-1": "9H", "tail-1": "5S", **packets})
+    across = position({"head-1": "9H", "head-2": "5S", **packets})
+    folding = Folding()
+    assert position_of(swapped_within, folding) == position_of(original, folding)
+    assert position_of(across, folding) != position_of(original, folding)
+
+
+def test_HT_5_a_packet_run_out_joins_its_piles_to_the_nearest_packet_to_the_left() -> None:
+    """Packet 3's last card refills tail-3; packet 3 is then empty, so head-3 and tail-3 refill
+    from packet 2 from now on: they join packet 2's group."""
+    packets = {"reserve-1": "4D", "reserve-2": "5D", "reserve-3": "QC"}
+    state = position({"head-3": "2S", "tail-3": "7H", "head-2": "8H", **packets})
+    searcher = Searcher(state.packets, False, 10**6, 60.0)
+    root = position_of(state, searcher.folding)
+    spades = root.suits[0]
+    assert [group_of(e) for e in spades] == [2]
+    after = searcher.after(root, Step(0, spades, 0, ACE_SIDE))
+    groups = {base_of(e): group_of(e) for suit in after.suits for e in suit}
+    assert groups == {card("QC"): 1, card("7H"): 1, card("8H"): 1}
+    assert after.packets[2] == 0 and after.foundations[0] == 2
+
+
+# ----- answers ----------------------------------------------------------------------------------
+def tiny_with_sequences(rng: random.Random, params: HeadsAndTailsParams) -> HeadsAndTailsState:
+    """A tiny position as play leaves them: single cards and short sequences on the heads and
+    tails (HT-4), other cards in the packets."""
+    found, out = tiny_foundations(rng, 3 if params == OPEN_SPACES else 7)
+    tableau: list[tuple[int, ...]] = [()] * len(TABLEAU)
+    builds = [NO_BUILD] * len(TABLEAU)
+    packets: list[tuple[int, ...]] = [()] * LINES
+    spots = iter(rng.sample(range(len(TABLEAU)), len(TABLEAU)))
+    remaining = list(out)
+    while remaining:
+        pile = [remaining.pop()]
+        spot = next(spots)
+        if rng.random() < 0.35:
+            packets[spot % LINES] += (pile[0],)
+            continue
+        direction = rng.choice((UP, DOWN))
+        while rng.random() < 0.5:
+            nxt = pile[-1] + direction
+            if nxt // 13 != pile[0] // 13 or nxt not in remaining:
+                break
+            remaining.remove(nxt)
+            pile.append(nxt)
+        tableau[spot] = tuple(pile)
+        builds[spot] = Build(len(pile) - 1, direction) if len(pile) > 1 else NO_BUILD
+    return HeadsAndTailsState(params, None, tuple(tableau), tuple(packets), found, tuple(builds))
+
+
+@pytest.mark.parametrize("params", [STANDARD, OPEN_SPACES], ids=lambda p: p.variant)
+def test_HT_6_the_folded_search_equals_exhaustive_search_on_tiny_positions(
+    params: HeadsAndTailsParams,
+) -> None:
+    rng = random.Random(f"folded {params.variant}")
+    answers = []
+    for _ in range(60):
+        state = tiny_with_sequences(rng, params)
+        own = search(state, 10**6, 60.0)
+        assert own is not None
+        expected = "won" if exhaustively_won(HT, state) else "lost"
+        assert own.result == expected
+        if expected == "won":
+            for move in own.moves:
+                state = HT.apply(state, move)
+            assert HT.outcome(state) == "won"
+        answers.append(expected)
+    assert answers.count("won") > 5 and answers.count("lost") > 5
+
+
+def test_HT_4_a_win_that_needs_a_sequence_reversed_onto_another_pile() -> None:
+    """The text's example: the ace foundation wants the 7D under 8D 9D built up on it, so the
+    sequence is played in reverse onto the TD first, which frees the 7D (the other way round,
+    TD onto 9D, buries it for good)."""
+    state = position(
+        {
+            "head-1": "7D 8D 9D",
+            "tail-2": "TD",
+            "tail-3": "JD",
+            "tail-4": "QD",
+            "tail-5": "KD",
+            **finished(ace_D="AD 2D 3D 4D 5D 6D"),
+        },
+        head_1=Build(2, UP),
+    )
+    solution = solve(HT, state)
+    assert solution.result == "won" and solution.method == "game search"
+    assert [str(m) for m in solution.moves][:3] == [
+        "head-1>tail-2",
+        "head-1>tail-2",
+        "head-1>ace-D",
+    ]
+
+
+def test_HT_6_real_deals_are_decided_and_won_lines_replay() -> None:
+    won = solve(HT, HT.new(STANDARD, deal=1))
+    assert won.result == "won" and won.method == "game search"
+    state = HT.new(STANDARD, deal=1)
+    for move in won.moves:
+        state = HT.apply(state, move)
+    assert HT.outcome(state) == "won"
+    assert solve(HT, HT.new(STANDARD, deal=13)).result == "lost"
+
+
+def test_HT_6_out_of_budget_the_answer_is_unknown_with_a_legal_guess() -> None:
+    state = HT.new(STANDARD, deal=1)
+    solution = solve(HT, state, Budget(nodes=50, seconds=10))
+    assert solution.result == "unknown"
+    assert solution.guess is not None and HT.is_legal(state, solution.guess)
+
+
+def test_HT_4_a_pile_that_is_no_sequence_is_left_to_the_generic_search() -> None:
+    stacked = position({"head-1": "3S 9S", **finished(ace_S="AS 2S")})
+    assert search(stacked, 1000, 1.0) is None
+    assert solve(HT, stacked).method == "search"
