@@ -116,6 +116,7 @@ class Step(NamedTuple):
 
 
 ACE_SIDE, KING_SIDE, SPACE = -1, -2, -3
+Line = tuple[tuple[Position, Step], ...]  # steps, each with the class it is taken from
 
 
 @dataclass
@@ -195,12 +196,10 @@ class Searcher:
         self.folding = Folding()
         self.best: tuple[float, Position | None] = (float("-inf"), None)
         self.came_from: dict[Position, tuple[Position, Step] | None] = {}
-        self.suit_lines: dict[Position, tuple[tuple[Position, Step], ...] | None] = {}
+        self.suit_lines: dict[Position, Line | None] = {}
 
     # ----- the search ----------------------------------------------------------------------
-    def solve(
-        self, root: Position, *, whole: bool = True
-    ) -> tuple[tuple[Position, Step], ...] | None:
+    def solve(self, root: Position, *, whole: bool = True) -> Line | None:
         """The steps of a win from `root`, each with the position it is taken from, or None
         when `root` is lost; raises `OutOfBudget`. `whole` is False for one suit alone."""
         if sum(root.foundations) == ALL_CARDS:
@@ -215,8 +214,9 @@ class Searcher:
             expansions += 1
             split = self._by_suit(here)
             if split is not None:
-                if split is not False:
-                    return (*_line(came_from, here), *split)
+                won, line = split
+                if won:
+                    return (*_line(came_from, here), *line)
                 continue
             for place, (step, child) in enumerate(self.children(here)):
                 if child in came_from:
@@ -237,14 +237,14 @@ class Searcher:
         best = self.best[1]
         return () if best is None else tuple(step for _, step in _line(self.came_from, best))
 
-    def _by_suit(self, here: Position) -> tuple[tuple[Position, Step], ...] | bool | None:
+    def _by_suit(self, here: Position) -> tuple[bool, Line] | None:
         """With every packet empty in the standard game the suits play apart (HT-5): each is
         decided alone, and the position is won when every suit is. None when it does not split;
-        False when a suit is lost; else the suits' lines joined."""
+        else whether it is won and the suits' lines joined."""
         if self.open_spaces or any(here.packets):
             return None
         if not any(here.suits):  # nothing left to play: won only with every card up
-            return () if sum(here.foundations) == ALL_CARDS else False
+            return sum(here.foundations) == ALL_CARDS, ()
         lines: list[tuple[Position, Step]] = []
         for suit, arrangement in enumerate(here.suits):
             if not arrangement:
@@ -256,9 +256,9 @@ class Searcher:
                 self.suit_lines[alone] = self.solve(alone, whole=False)
             found = self.suit_lines[alone]
             if found is None:
-                return False
+                return False, ()
             lines += found
-        return tuple(lines)
+        return True, tuple(lines)
 
     def children(self, here: Position) -> list[tuple[Step, Position]]:
         """Every step from `here` and the class it reaches, the most promising first; only the
@@ -367,9 +367,7 @@ def _regrouped(e: Entry, old: int, new: int) -> Entry:
     return entry(new, base_of(e), direction_of(e), length_of(e))
 
 
-def _line(
-    came_from: dict[Position, tuple[Position, Step] | None], end: Position
-) -> tuple[tuple[Position, Step], ...]:
+def _line(came_from: dict[Position, tuple[Position, Step] | None], end: Position) -> Line:
     """The steps from the search's root to `end`, each with the class it is taken from."""
     steps: list[tuple[Position, Step]] = []
     link = came_from[end]
