@@ -207,30 +207,35 @@ class Searcher:
         came_from: dict[Position, tuple[Position, Step] | None] = {root: None}
         if whole:
             self.came_from = came_from
-        frontier: list[tuple[float, int, int, Position]] = [(0.0, 0, 0, root)]
+        # (minus promise, minus the expansion that listed it, its place there, from, step):
+        # a child is made only when it is taken from the frontier
+        frontier: list[tuple[float, int, int, Position, Step]] = []
         expansions = 0
-        while frontier:
-            *_, here = heappop(frontier)
-            expansions += 1
+        here, promise = root, _promise(root)
+        while True:
             split = self._by_suit(here)
-            if split is not None:
-                won, line = split
-                if won:
-                    return (*_line(came_from, here), *line)
-                continue
-            for place, (step, child) in enumerate(self.children(here)):
+            if split is None:
+                expansions += 1
+                for place, (gain, step) in enumerate(self.steps(here)):
+                    heappush(frontier, (-(promise + gain), -expansions, place, here, step))
+            elif split[0]:
+                return (*_line(came_from, here), *split[1])
+            while True:
+                if not frontier:
+                    return None
+                minus, _, _, parent, step = heappop(frontier)
+                child = self.after(parent, step)
                 if child in came_from:
                     continue
-                came_from[child] = (here, step)
+                came_from[child] = (parent, step)
                 if not self.open_spaces and _deadlocked(child):
                     continue
                 if sum(child.foundations) == ALL_CARDS:
                     return _line(came_from, child)
-                promise = _promise(child)
-                heappush(frontier, (-promise, -expansions, place, child))
+                here, promise = child, -minus
                 if whole and promise > self.best[0]:
                     self.best = (promise, child)
-        return None
+                break
 
     def best_line(self) -> tuple[Step, ...]:
         """The steps to the most promising class seen: a guess when the budget ran out."""
@@ -260,8 +265,8 @@ class Searcher:
             lines += found
         return True, tuple(lines)
 
-    def children(self, here: Position) -> list[tuple[Step, Position]]:
-        """Every step from `here` and the class it reaches, the most promising first; only the
+    def steps(self, here: Position) -> list[tuple[float, Step]]:
+        """Every step from `here` with what it adds to the promise, the most first; only the
         safe one when a card can go up safely."""
         steps = [
             step
@@ -272,16 +277,8 @@ class Searcher:
         ]
         safe = next((step for step in steps if _safe(here, step)), None)
         if safe is not None:
-            return [(safe, self.after(here, safe))]
-        seen: set[Position] = set()
-        found: list[tuple[float, int, Step, Position]] = []
-        for step in steps:
-            child = self.after(here, step)
-            if child not in seen:
-                seen.add(child)
-                found.append((-_promise(child), len(found), step, child))
-        found.sort()
-        return [(step, child) for _, _, step, child in found]
+            return [(_gain(safe), safe)]
+        return sorted(((_gain(step), step) for step in steps), key=lambda pair: -pair[0])
 
     def _steps(self, here: Position, suit: int, member: Arrangement) -> Iterator[Step]:
         ace_rank, king_rank = here.foundations[suit], 12 - here.foundations[SUITS + suit]
@@ -309,14 +306,14 @@ class Searcher:
             raise OutOfBudget
         piles = list(step.member)
         source = piles[step.source]
-        card = top_of(source)
+        tops = shape(step.member)[0]
+        card = tops[step.source]
         foundations = here.foundations
         if step.target in (ACE_SIDE, KING_SIDE):
             side = step.suit + (SUITS if step.target == KING_SIDE else 0)
             foundations = (*foundations[:side], foundations[side] + 1, *foundations[side + 1 :])
         elif step.target >= 0:
-            onto = piles[step.target]
-            piles[step.target] = grown(onto, takes(onto, card))
+            piles[step.target] = grown(piles[step.target], card - tops[step.target])
         suits = list(here.suits)
         packets, spaces = here.packets, here.spaces
         changed = {step.suit}
@@ -432,6 +429,13 @@ def _deadlocked(position: Position) -> bool:
         for suit, arrangement in enumerate(position.suits)
         if arrangement
     )
+
+
+def _gain(step: Step) -> float:
+    """What `step` adds to `_promise`: a card up, and half for a card drawn from a packet."""
+    source = step.member[step.source]
+    drawn = 0.5 if not length_of(source) and group_of(source) >= 0 else 0.0
+    return drawn + (1.0 if step.target in (ACE_SIDE, KING_SIDE) else 0.0)
 
 
 def _promise(position: Position) -> float:
