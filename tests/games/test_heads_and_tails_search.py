@@ -80,7 +80,8 @@ def test_HT_5_a_packet_run_out_joins_its_piles_to_the_nearest_packet_to_the_left
     root = position_of(state, searcher.folding)
     spades = root.suits[0]
     assert [group_of(e) for e in spades] == [2]
-    after = searcher.after(root, Step(0, spades, 0, ACE_SIDE))
+    after, dead = searcher.after(root, Step(0, spades, 0, ACE_SIDE))
+    assert not dead
     groups = {base_of(e): group_of(e) for suit in after.suits for e in suit}
     assert groups == {card("QC"): 1, card("7H"): 1, card("8H"): 1}
     assert after.packets[2] == 0 and after.foundations[0] == 2

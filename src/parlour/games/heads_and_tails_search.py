@@ -196,6 +196,9 @@ class Searcher:
         self.folding = Folding()
         self.best: tuple[float, Position | None] = (float("-inf"), None)
         self.came_from: dict[Position, tuple[Position, Step] | None] = {}
+        self.suit_steps: dict[
+            tuple[Arrangement, int, int, bool], tuple[tuple[float, Step], ...]
+        ] = {}
         self.suit_lines: dict[Position, Line | None] = {}
 
     # ----- the search ----------------------------------------------------------------------
@@ -224,11 +227,11 @@ class Searcher:
                 if not frontier:
                     return None
                 minus, _, _, parent, step = heappop(frontier)
-                child = self.after(parent, step)
+                child, dead = self.after(parent, step)
                 if child in came_from:
                     continue
                 came_from[child] = (parent, step)
-                if not self.open_spaces and _deadlocked(child):
+                if dead:
                     continue
                 if sum(child.foundations) == ALL_CARDS:
                     return _line(came_from, child)
@@ -268,37 +271,42 @@ class Searcher:
     def steps(self, here: Position) -> list[tuple[float, Step]]:
         """Every step from `here` with what it adds to the promise, the most first; only the
         safe one when a card can go up safely."""
+        spaces = self.open_spaces and here.spaces > 0 and not any(here.packets)
+        found = here.foundations
         steps = [
-            step
+            pair
             for suit, arrangement in enumerate(here.suits)
             if arrangement
-            for member in self.folding.members[self.folding.canonical(arrangement)]
-            for step in self._steps(here, suit, member)
+            for pair in self._suit_steps(
+                arrangement, suit, found[suit], found[SUITS + suit], spaces
+            )
         ]
-        safe = next((step for step in steps if _safe(here, step)), None)
+        safe = next((pair for pair in steps if _safe(here, pair[1])), None)
         if safe is not None:
-            return [(_gain(safe), safe)]
-        return sorted(((_gain(step), step) for step in steps), key=lambda pair: -pair[0])
+            return [safe]
+        return sorted(steps, key=lambda pair: -pair[0])
 
-    def _steps(self, here: Position, suit: int, member: Arrangement) -> Iterator[Step]:
-        ace_rank, king_rank = here.foundations[suit], 12 - here.foundations[SUITS + suit]
-        tops, base_moves, built = shape(member)
-        for i, card in enumerate(tops):
-            rank = card % 13
-            if rank == ace_rank:
-                yield Step(suit, member, i, ACE_SIDE)
-            if rank == king_rank:
-                yield Step(suit, member, i, KING_SIDE)
-        for i, j in base_moves:
-            yield Step(suit, member, i, j)
-        if self.open_spaces and here.spaces and not any(here.packets):
-            # HT-5 open-spaces: once every packet is empty, a built card into a space
-            for i in built:
-                yield Step(suit, member, i, SPACE)
+    def _suit_steps(
+        self, arrangement: Arrangement, suit: int, aces: int, kings: int, spaces: bool
+    ) -> tuple[tuple[float, Step], ...]:
+        """The steps of one suit's class with their gains, found once for each class and
+        foundation heights: a position's other suits are mostly as its parent's were."""
+        key = (arrangement, aces, kings, spaces)
+        found = self.suit_steps.get(key)
+        if found is None:
+            found = tuple(
+                (_gain(step), step)
+                for member in self.folding.members[arrangement]
+                for step in _member_steps(suit, member, aces, kings, spaces)
+            )
+            self.suit_steps[key] = found
+        return found
 
-    def after(self, here: Position, step: Step) -> Position:
-        """The class reached by `step`: its suit's piles changed, a pile emptied refilled from
-        its group's packet (HT-5), the foundation built on."""
+    def after(self, here: Position, step: Step) -> tuple[Position, bool]:
+        """The class reached by `step` (its suit's piles changed, a pile emptied refilled from
+        its group's packet (HT-5), the foundation built on), and whether a suit it changed is
+        dead (`suit_deadlocked`; the suits it left alone were not, or `here` would not have
+        been kept)."""
         self.nodes += 1
         if self.nodes >= self.budget or (
             self.nodes % _CLOCK_EVERY == 0 and perf_counter() > self.deadline
@@ -328,9 +336,15 @@ class Searcher:
             piles.append(entry(-1, card, FREE, 0))
             spaces -= 1
         suits[step.suit] = tuple(piles)
+        dead = False
         for suit in changed:
-            suits[suit] = self.folding.canonical(tuple(sorted(suits[suit])))
-        return Position(tuple(suits), packets, spaces, foundations)
+            suits[suit] = arrangement = self.folding.canonical(tuple(sorted(suits[suit])))
+            dead = dead or (
+                not self.open_spaces
+                and bool(arrangement)
+                and suit_deadlocked(arrangement, foundations[suit], foundations[SUITS + suit])
+            )
+        return Position(tuple(suits), packets, spaces, foundations), dead
 
     def _refill(
         self,
@@ -422,13 +436,24 @@ def suit_deadlocked(arrangement: Arrangement, aces: int, kings: int) -> bool:
     return deadlocked(piles, foundations)
 
 
-def _deadlocked(position: Position) -> bool:
-    f = position.foundations
-    return any(
-        suit_deadlocked(arrangement, f[suit], f[SUITS + suit])
-        for suit, arrangement in enumerate(position.suits)
-        if arrangement
-    )
+def _member_steps(
+    suit: int, member: Arrangement, aces: int, kings: int, spaces: bool
+) -> Iterator[Step]:
+    """The steps that cannot be undone from one arrangement of a suit: a top card up (HT-2),
+    a base card onto another top (HT-4), and with `spaces` a built card into a space (HT-5
+    open-spaces, once every packet is empty)."""
+    tops, base_moves, built = shape(member)
+    for i, card in enumerate(tops):
+        rank = card % 13
+        if rank == aces:
+            yield Step(suit, member, i, ACE_SIDE)
+        if rank == 12 - kings:
+            yield Step(suit, member, i, KING_SIDE)
+    for i, j in base_moves:
+        yield Step(suit, member, i, j)
+    if spaces:
+        for i in built:
+            yield Step(suit, member, i, SPACE)
 
 
 def _gain(step: Step) -> float:
