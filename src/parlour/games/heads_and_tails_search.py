@@ -405,15 +405,24 @@ def _alone(here: Position, suit: int) -> Position:
 
 
 def _safe(here: Position, step: Step) -> bool:
-    """Whether `step` sends a card up that nothing else could want: the next rank beyond it on
-    its foundation's way (the card that could be built on it instead) has both copies up, so
-    the card's only use left is this foundation (HT-2)."""
+    """Whether `step` sends a card up that no play could want left where it is: the other copy
+    of the card is on the other foundation already, and the step draws nothing.
+
+    Only copies of the two neighbouring ranks could be built on the card (HT-4). The copy of
+    the rank beyond it on this foundation's way then goes up right after it, so parking it on
+    the card first gains nothing; the other foundation holds the card's rank, so it takes the
+    rank before it next (or holds it already), and that copy goes up there rather than onto the
+    card. A step that empties a pile draws from a packet now rather than later, when the pile
+    might refill from another packet (HT-5), so such steps are never called safe."""
     if step.target not in (ACE_SIDE, KING_SIDE):
         return False
+    source = step.member[step.source]
+    if not length_of(source) and group_of(source) >= 0:
+        return False
     aces, kings = here.foundations[step.suit], here.foundations[SUITS + step.suit]
-    if step.target == ACE_SIDE:  # takes rank index `aces`; rank index aces - 1 wants it
-        return aces - 1 >= 13 - kings
-    return 12 - kings + 1 < aces  # takes rank index 12 - kings; the one above wants it
+    if step.target == ACE_SIDE:  # takes rank index `aces`: is it on the king foundation?
+        return aces >= 13 - kings
+    return 12 - kings < aces  # takes rank index 12 - kings: is it on the ace foundation?
 
 
 @cache
