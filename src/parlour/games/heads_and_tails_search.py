@@ -28,7 +28,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
-from heapq import heappop, heappush
 from time import perf_counter
 from typing import NamedTuple
 
@@ -194,8 +193,7 @@ class Searcher:
         self.deadline = perf_counter() + seconds
         self.nodes = 0
         self.folding = Folding()
-        self.best: tuple[float, Position | None] = (float("-inf"), None)
-        self.came_from: dict[Position, tuple[Position, Step] | None] = {}
+        self.best: tuple[float, tuple[Step, ...]] = (float("-inf"), ())
         self.suit_steps: dict[
             tuple[Arrangement, int, int, bool], tuple[tuple[float, Step], ...]
         ] = {}
@@ -204,46 +202,55 @@ class Searcher:
     # ----- the search ----------------------------------------------------------------------
     def solve(self, root: Position, *, whole: bool = True) -> Line | None:
         """The steps of a win from `root`, each with the position it is taken from, or None
-        when `root` is lost; raises `OutOfBudget`. `whole` is False for one suit alone."""
+        when `root` is lost; raises `OutOfBudget`. `whole` is False for one suit alone.
+
+        Depth first, each position's steps in order of gain (a card up before a card drawn),
+        a child made only when its turn comes; every position made is remembered, so none is
+        searched twice and an exhausted search proves the loss. Every step adds to the promise,
+        so this is the order a best-first search on the promise takes too (measured equal)."""
         if sum(root.foundations) == ALL_CARDS:
             return ()
-        came_from: dict[Position, tuple[Position, Step] | None] = {root: None}
-        if whole:
-            self.came_from = came_from
-        # (minus promise, minus the expansion that listed it, its place there, from, step):
-        # a child is made only when it is taken from the frontier
-        frontier: list[tuple[float, int, int, Position, Step]] = []
-        expansions = 0
-        here, promise = root, _promise(root)
+        seen = {root}
+        line: list[tuple[Position, Step]] = []
+        stack: list[tuple[Position, Iterator[tuple[float, Step]]]] = []
+        here: Position | None = root
         while True:
-            split = self._by_suit(here)
-            if split is None:
-                expansions += 1
-                for place, (gain, step) in enumerate(self.steps(here)):
-                    heappush(frontier, (-(promise + gain), -expansions, place, here, step))
-            elif split[0]:
-                return (*_line(came_from, here), *split[1])
-            while True:
-                if not frontier:
-                    return None
-                minus, _, _, parent, step = heappop(frontier)
-                child, dead = self.after(parent, step)
-                if child in came_from:
+            if here is not None:
+                split = self._by_suit(here)
+                if split is None:
+                    stack.append((here, iter(self.steps(here))))
+                    if whole:
+                        self._note(here, line)
+                elif split[0]:
+                    return (*line, *split[1])
+                elif line:
+                    line.pop()
+            if not stack:
+                return None
+            position, steps = stack[-1]
+            here = None
+            for _, step in steps:
+                child, dead = self.after(position, step)
+                if child in seen:
                     continue
-                came_from[child] = (parent, step)
+                seen.add(child)
                 if dead:
                     continue
                 if sum(child.foundations) == ALL_CARDS:
-                    return _line(came_from, child)
-                here, promise = child, -minus
-                if whole and promise > self.best[0]:
-                    self.best = (promise, child)
+                    return (*line, (position, step))
+                line.append((position, step))
+                here = child
                 break
+            else:
+                stack.pop()
+                if line:
+                    line.pop()
 
-    def best_line(self) -> tuple[Step, ...]:
-        """The steps to the most promising class seen: a guess when the budget ran out."""
-        best = self.best[1]
-        return () if best is None else tuple(step for _, step in _line(self.came_from, best))
+    def _note(self, here: Position, line: list[tuple[Position, Step]]) -> None:
+        """Keep the line to the most promising class yet: a guess when the budget runs out."""
+        promise = _promise(here)
+        if promise > self.best[0]:
+            self.best = (promise, tuple(step for _, step in line))
 
     def _by_suit(self, here: Position) -> tuple[bool, Line] | None:
         """With every packet empty in the standard game the suits play apart (HT-5): each is
@@ -376,16 +383,6 @@ def _regrouped(e: Entry, old: int, new: int) -> Entry:
     if group_of(e) != old:
         return e
     return entry(new, base_of(e), direction_of(e), length_of(e))
-
-
-def _line(came_from: dict[Position, tuple[Position, Step] | None], end: Position) -> Line:
-    """The steps from the search's root to `end`, each with the class it is taken from."""
-    steps: list[tuple[Position, Step]] = []
-    link = came_from[end]
-    while link is not None:
-        steps.append(link)
-        link = came_from[link[0]]
-    return tuple(reversed(steps))
 
 
 def source_packet(packets: tuple[int, ...], packet: int) -> int:

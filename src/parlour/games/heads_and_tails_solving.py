@@ -42,7 +42,7 @@ def search(state: HeadsAndTailsState, nodes: int, seconds: float) -> OwnSearch |
     try:
         steps = searcher.solve(root)
     except OutOfBudget:
-        guess = played_out(state, searcher.best_line()[:1])[:1]
+        guess = played_out(state, searcher.best[1][:1])[:1]
         return OwnSearch(UNKNOWN, (), searcher.nodes, guess[0] if guess else None)
     if steps is None:
         return OwnSearch(LOST, (), searcher.nodes)
