@@ -1,0 +1,483 @@
+"""The Four Corners' own search: a depth-first search with a transposition table on a compact
+position made of ints and tuples, exact under FC-1…FC-5 as `four_corners` implements them.
+
+A position is (heaps, builds, heights, redeals left): the twelve heaps bottom to top as card
+ints, each heap's auxiliary sequence as a signed count of built cards (+ up, - down, 0 free:
+FC-3 keeps the direction while built cards remain), and how many cards each foundation holds
+(aces S H D C, then kings S H D C), which is all that tells foundations apart.
+"""
+
+from __future__ import annotations
+
+from time import perf_counter
+from typing import NamedTuple
+
+from parlour.core.cards import Card
+from parlour.core.game import LOST, UNKNOWN, WON, OwnSearch, SearchResult
+from parlour.core.moves import Move
+from parlour.games.four_corners import (
+    BESIDE_ACE,
+    BESIDE_KING,
+    CORNERS,
+    HEAPS,
+    REDEAL,
+    FourCornersState,
+)
+from parlour.games.twin_foundations import ACES, KINGS, moving
+
+Heaps = tuple[tuple[Card, ...], ...]
+Position = tuple[Heaps, tuple[int, ...], tuple[int, ...], int]
+Step = tuple[int, int]  # (source heap, target): heaps 0-11, ace foundations 12-15, kings 16-19
+
+HEAP_COUNT = 12
+ACE_BASE = 12  # target of suit s's ace foundation: ACE_BASE + s
+KING_BASE = 16
+REDEAL_STEP: Step = (-1, -1)
+ALL_UP = 104
+_CLOCK_EVERY = 512
+Caps = tuple[int, int] | None  # positions tried on a layout dealt with 0, 1 redeals left
+# each stage's caps and share of what the stages before left
+STAGES: tuple[tuple[Caps, float], ...] = (((200, 5000), 0.5), ((2000, 50000), 0.5), (None, 1.0))
+
+
+class Found(NamedTuple):
+    """What the search found: `won` with its steps, `lost` once everything reachable was
+    tried, or `unknown` when the budget ran out (with the first step towards the most cards
+    on the foundations seen, if any)."""
+
+    result: SearchResult
+    steps: tuple[Step, ...]
+    nodes: int
+    guess: Step | None = None
+
+
+def search(state: FourCornersState, nodes: int, seconds: float) -> OwnSearch:
+    """The search from an engine state, its line in the engine's moves."""
+    found = staged(position_of(state), nodes, perf_counter() + seconds)
+    guess = None if found.guess is None else engine_move(found.guess)
+    return OwnSearch(found.result, tuple(map(engine_move, found.steps)), found.nodes, guess)
+
+
+def staged(root: Position, nodes: int, deadline: float) -> Found:
+    """Searches that give up each redealt layout beyond a few positions, then beyond more,
+    each with a share of the budget, then a complete one with the rest: a winning line is
+    found sooner when many layouts are tried shallowly. A capped search that ends without
+    giving up any layout is complete too."""
+    spent = 0
+    found = Found(UNKNOWN, (), 0)
+    for caps, share in STAGES:
+        budget = int((nodes - spent) * share)
+        end = deadline if caps is None else perf_counter() + (deadline - perf_counter()) * share
+        found = Searcher(budget, end, caps).run(root)
+        spent += found.nodes
+        if found.result != UNKNOWN or spent >= nodes or perf_counter() > deadline:
+            break
+    return found._replace(nodes=spent)
+
+
+def position_of(state: FourCornersState) -> Position:
+    """The compact position of an engine state."""
+    builds = tuple(build.length * build.direction for build in state.builds)
+    return state.heaps, builds, state.foundations.heights(), state.redeals_left
+
+
+def engine_move(step: Step) -> Move:
+    """The engine's move for a step, so that lines replay through `FourCorners.apply`."""
+    if step == REDEAL_STEP:
+        return REDEAL
+    source, target = step
+    if target < HEAP_COUNT:
+        return moving(HEAPS[source], HEAPS[target])
+    if target < KING_BASE:
+        return moving(HEAPS[source], ACES[target - ACE_BASE])
+    return moving(HEAPS[source], KINGS[target - KING_BASE])
+
+
+# ----- the rules on the compact position --------------------------------------------------
+def deal_round(cards: tuple[Card, ...], heights: tuple[int, ...]) -> tuple[Heaps, tuple[int, ...]]:
+    """FC-2: `cards` dealt round the heaps, those going up taken up (`_goes_up`); after a card
+    goes up the next card takes its heap."""
+    up = list(heights)
+    heaps: list[list[Card]] = [[] for _ in range(HEAP_COUNT)]
+    spot = 0
+    for card in cards:
+        foundation = _goes_up(card, spot, up)
+        if foundation is None:
+            heaps[spot].append(card)
+            spot = (spot + 1) % HEAP_COUNT
+        else:
+            up[foundation] += 1
+    return tuple(map(tuple, heaps)), tuple(up)
+
+
+def _goes_up(card: Card, spot: int, up: list[int]) -> int | None:
+    """The foundation (index into the heights) a card dealt to `spot` goes to (FC-2): the first
+    ace or king of its suit from any heap, else the next card of a foundation falling on a
+    corner or on the side heap beside that foundation, the ace foundation first."""
+    suit, rank = divmod(card, 13)
+    aces, kings = up[suit], up[4 + suit]
+    if rank == 0 and not aces:
+        return suit
+    if rank == 12 and not kings:
+        return 4 + suit
+    corner = spot in CORNERS
+    if aces and rank == aces and (corner or spot == BESIDE_ACE[suit]):
+        return suit
+    if kings and rank == 12 - kings and (corner or spot == BESIDE_KING[suit]):
+        return 4 + suit
+    return None
+
+
+def redealt(position: Position) -> Position:
+    """FC-4: heap-1's cards first, bottom card first, then heap-2's …, dealt under FC-2, with
+    every auxiliary sequence gone."""
+    heaps, _, heights, redeals = position
+    gathered = tuple(card for heap in heaps for card in heap)
+    new_heaps, new_heights = deal_round(gathered, heights)
+    return new_heaps, (0,) * HEAP_COUNT, new_heights, redeals - 1
+
+
+def applied(position: Position, step: Step) -> Position:
+    """The position after `step`: a heap's top card to a foundation or onto another heap's
+    top, where it becomes a built card running in the direction it moved (FC-3)."""
+    if step == REDEAL_STEP:
+        return redealt(position)
+    heaps, builds, heights, redeals = position
+    source, target = step
+    pile = heaps[source]
+    card = pile[-1]
+    new_heaps = list(heaps)
+    new_heaps[source] = pile[:-1]
+    new_builds = list(builds)
+    built = builds[source]
+    new_builds[source] = built - 1 if built > 0 else built + 1 if built < 0 else 0
+    if target < HEAP_COUNT:
+        onto = heaps[target]
+        length = abs(builds[target]) + 1
+        new_builds[target] = length if card > onto[-1] else -length
+        new_heaps[target] = (*onto, card)
+        return tuple(new_heaps), tuple(new_builds), heights, redeals
+    up = list(heights)
+    up[target - ACE_BASE] += 1
+    return tuple(new_heaps), tuple(new_builds), tuple(up), redeals
+
+
+def foundation_targets(card: Card, heights: tuple[int, ...]) -> list[int]:
+    """The foundations `card` fits: the ace foundation takes the rank after its height, the
+    king foundation the rank before 13 minus its height (FC-3)."""
+    suit, rank = divmod(card, 13)
+    targets = [ACE_BASE + suit] if heights[suit] == rank else []
+    if heights[4 + suit] == 12 - rank:
+        targets.append(KING_BASE + suit)
+    return targets
+
+
+def build_steps(heaps: Heaps, builds: tuple[int, ...]) -> list[Step]:
+    """Every heap top onto another heap's top of its suit one rank away, keeping the
+    direction of the built cards already there (FC-3, as HT-4; no wrap, an empty heap takes
+    nothing)."""
+    by_top: dict[Card, list[int]] = {}
+    for spot, pile in enumerate(heaps):
+        if pile:
+            by_top.setdefault(pile[-1], []).append(spot)
+    steps: list[Step] = []
+    for spot, pile in enumerate(heaps):
+        if not pile:
+            continue
+        card = pile[-1]
+        rank = card % 13
+        if rank and card - 1 in by_top:  # built upwards
+            steps += [(spot, t) for t in by_top[card - 1] if builds[t] >= 0]
+        if rank < 12 and card + 1 in by_top:  # built downwards
+            steps += [(spot, t) for t in by_top[card + 1] if builds[t] <= 0]
+    return steps
+
+
+def placed(card: Card, heights: tuple[int, ...]) -> int:
+    """How many copies of `card` lie on the foundations: each holds a run from its base."""
+    suit, rank = divmod(card, 13)
+    return (heights[suit] > rank) + (heights[4 + suit] > 12 - rank)
+
+
+def is_safe(card: Card, target: int, heights: tuple[int, ...]) -> bool:
+    """As `Foundations.is_safe`: playing `card` up cannot spoil a win once both copies of the
+    one card that could still want it as a base (the next towards its foundation's start) are
+    up; an ace going to its ace foundation or a king to its king foundation is never called
+    safe."""
+    suit, rank = divmod(card, 13)
+    wanting = rank - 1 if target < KING_BASE else rank + 1
+    return 0 <= wanting <= 12 and placed(suit * 13 + wanting, heights) == 2
+
+
+def safe_step(heaps: Heaps, heights: tuple[int, ...]) -> Step | None:
+    """The first foundation move that cannot spoil a win, as `safe_foundation_move` finds it;
+    only sound once no redeal is left, since a card taken up reshapes the next deal (FC-4)."""
+    for spot, pile in enumerate(heaps):
+        if pile:
+            for target in foundation_targets(pile[-1], heights):
+                if is_safe(pile[-1], target, heights):
+                    return spot, target
+    return None
+
+
+def deadlocked(heaps: Heaps, heights: tuple[int, ...]) -> bool:
+    """As `twin_foundations.deadlocked`: the largest set of cards of which none can be the
+    first to leave (each waits on neighbours or foundation cards lying below one of the set)
+    is not empty. Sound only after the last redeal, when cards leave only for a foundation or
+    a heap's top (FC-3, FC-5).
+
+    Only the highest waiting card of a heap counts (every card under it lies below the set),
+    and the set only shrinks, so each heap keeps a cut that falls while the card at it might
+    leave; the cards under the cuts are counted as they change."""
+    piles = [pile for pile in heaps if pile]
+    cuts = [len(pile) - 1 for pile in piles]
+    below = [0] * 52  # free copies lying below a waiting card
+    held = [0] * 52  # ... or waiting themselves
+    for pile in piles:
+        for card in pile[:-1]:
+            below[card] += 1
+            held[card] += 1
+        held[pile[-1]] += 1
+    free = [n for suit in range(4) for n in _FREE[heights[suit]][heights[4 + suit]]]
+    falling = True
+    while falling:
+        falling = False
+        for index, pile in enumerate(piles):
+            cut = cuts[index]
+            while cut >= 0 and _may_leave(pile[cut], below, held, free, heights):
+                held[pile[cut]] -= 1
+                cut -= 1
+                if cut >= 0:
+                    below[pile[cut]] -= 1
+                falling = True
+            cuts[index] = cut
+    return any(cut >= 0 for cut in cuts)
+
+
+def _free_copies(aces: int, kings: int) -> tuple[int, ...]:
+    """Copies of each rank of a suit not on its foundations of `aces` and `kings` cards."""
+    return tuple(2 - (aces > rank) - (kings > 12 - rank) for rank in range(13))
+
+
+_FREE = tuple(tuple(_free_copies(aces, kings) for kings in range(14)) for aces in range(14))
+
+
+def _may_leave(
+    card: Card, below: list[int], held: list[int], free: list[int], heights: tuple[int, ...]
+) -> bool:
+    """Whether `card` might leave: a free copy of a neighbouring rank not below the set, or a
+    foundation of its suit whose missing ranks all have a free copy outside the set."""
+    suit, rank = divmod(card, 13)
+    if rank > 0 and below[card - 1] < free[card - 1]:
+        return True
+    if rank < 12 and below[card + 1] < free[card + 1]:
+        return True
+    base = suit * 13
+    aces, kings = heights[suit], heights[4 + suit]
+    if aces <= rank and all(held[c] < free[c] for c in range(base + aces, card)):
+        return True
+    return 12 - kings >= rank and all(held[c] < free[c] for c in range(card + 1, base + 13 - kings))
+
+
+# ----- the search -----------------------------------------------------------------------
+class Trail(NamedTuple):
+    """The steps that led to a position, last first, sharing their common start."""
+
+    step: Step
+    before: Trail | None
+
+
+def unwound(trail: Trail | None) -> tuple[Step, ...]:
+    """The steps of `trail` from the start on."""
+    steps: list[Step] = []
+    while trail is not None:
+        steps.append(trail.step)
+        trail = trail.before
+    return tuple(reversed(steps))
+
+
+def play_steps(position: Position) -> list[Step]:
+    """The moves worth trying within a deal, the most promising first: once no redeal is
+    left a safe foundation move alone; else foundation moves, then moves that uncover a card
+    (the card nearest to going up first), then moves of built cards, which only rearrange."""
+    heaps, builds, heights, redeals = position
+    if not redeals:
+        safe = safe_step(heaps, heights)
+        if safe is not None:
+            return [safe]
+    steps = [
+        (spot, target)
+        for spot, pile in enumerate(heaps)
+        if pile
+        for target in foundation_targets(pile[-1], heights)
+    ]
+    moves = build_steps(heaps, builds)
+    uncovering = [s for s in moves if not builds[s[0]]]
+    steps += sorted(uncovering, key=lambda s: _distance(heaps[s[0]], heights))
+    steps += [s for s in moves if builds[s[0]]]
+    return steps
+
+
+def _distance(pile: tuple[Card, ...], heights: tuple[int, ...]) -> int:
+    """How far the card a move would uncover is from going up: the cards its suit's nearer
+    foundation needs first (13 for none)."""
+    if len(pile) < 2:
+        return 0
+    suit, rank = divmod(pile[-2], 13)
+    ace_gap = rank - heights[suit]
+    king_gap = 12 - heights[4 + suit] - rank
+    return min(gap if gap >= 0 else 13 for gap in (ace_gap, king_gap))
+
+
+def stuck(position: Position, steps: list[Step]) -> bool:
+    """Whether only built cards can move: nothing goes up and no card can be uncovered, the
+    moment the text redeals at ("when no further use can be made")."""
+    builds = position[1]
+    return all(target < HEAP_COUNT and builds[source] for source, target in steps)
+
+
+def canonical(position: Position) -> object:
+    """The transposition key: once no redeal is left a heap's place no longer matters (FC-2
+    and FC-4 deal by place), so the heaps are sorted with their sequences."""
+    heaps, builds, heights, redeals = position
+    if redeals:
+        return position
+    return tuple(sorted(zip(heaps, builds, strict=True))), heights
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+class _OverCap(Exception):
+    pass
+
+
+class Searcher:
+    """One search within a budget of positions generated and seconds. Each deal's positions
+    are searched depth first; the redeal (FC-4), which may be taken from any of them, is
+    tried at once from positions where play is stuck, and from all the others once the
+    deal's positions are exhausted, so every reachable position is still opened. With `caps`
+    a redealt layout is given up beyond so many positions, and a loss is then not proven."""
+
+    def __init__(self, nodes: int, deadline: float, caps: Caps = None) -> None:
+        self.limit = nodes
+        self.deadline = deadline
+        self.caps = caps
+        self.capped = False  # whether some deal was given up, so a loss is not proven
+        self.stop = nodes
+        self.nodes = 0
+        self.seen: set[object] = set()
+        self.best = -1
+        self.guess: Step | None = None
+
+    def run(self, root: Position) -> Found:
+        """Won with a line, lost once every reachable position was opened without a win (the
+        table skips repeats) and no last deal was given up, or unknown."""
+        if sum(root[2]) == ALL_UP:
+            return Found(WON, (), 0)
+        self.seen.add(canonical(root))
+        try:
+            trail = self._deal(root, None)
+        except _OutOfBudget:
+            return Found(UNKNOWN, (), self.nodes, self.guess)
+        if trail is not None:
+            return Found(WON, unwound(trail), self.nodes)
+        if self.capped:
+            return Found(UNKNOWN, (), self.nodes, self.guess)
+        return Found(LOST, (), self.nodes)
+
+    def _deal(self, root: Position, start: Trail | None) -> Trail | None:
+        """A winning trail from `root`, fresh from a deal, or None once everything reachable
+        from it was tried."""
+        later: list[tuple[int, Position, Trail | None]] = []
+        stack: list[tuple[Position, Trail | None, list[Step]]] = []
+        won = self._enter(root, start, stack, later)
+        while stack and won is None:
+            position, trail, todo = stack[-1]
+            if not todo:
+                stack.pop()
+                continue
+            step = todo.pop()
+            child = self._opened(position, step, trail)
+            if child is None:
+                continue
+            child_trail = Trail(step, trail)
+            if sum(child[2]) == ALL_UP:
+                return child_trail
+            won = self._enter(child, child_trail, stack, later)
+        if won is not None:
+            return won
+        later.sort(key=lambda entry: -entry[0])
+        for _, position, trail in later:
+            won = self._redeal(position, trail)
+            if won is not None:
+                return won
+        return None
+
+    def _enter(
+        self,
+        position: Position,
+        trail: Trail | None,
+        stack: list[tuple[Position, Trail | None, list[Step]]],
+        later: list[tuple[int, Position, Trail | None]],
+    ) -> Trail | None:
+        """Queue `position`'s moves; redeal from it now when stuck, else later."""
+        steps = play_steps(position)
+        stack.append((position, trail, steps[::-1]))
+        if not position[3]:
+            return None
+        if stuck(position, steps):
+            return self._redeal(position, trail)
+        later.append((sum(position[2]), position, trail))
+        return None
+
+    def _redeal(self, position: Position, trail: Trail | None) -> Trail | None:
+        child = self._opened(position, REDEAL_STEP, trail)
+        if child is None:
+            return None
+        child_trail = Trail(REDEAL_STEP, trail)
+        if sum(child[2]) == ALL_UP:
+            return child_trail
+        if self.caps is None:
+            return self._deal(child, child_trail)
+        return self._capped_deal(child, child_trail, self.caps[child[3]])
+
+    def _capped_deal(self, root: Position, start: Trail, cap: int) -> Trail | None:
+        """`_deal` within `cap` more positions, given up beyond them."""
+        outer = self.stop
+        self.stop = min(outer, self.nodes + cap)
+        try:
+            return self._deal(root, start)
+        except _OverCap:
+            self.capped = True
+            return None
+        finally:
+            self.stop = outer
+
+    def _opened(self, position: Position, step: Step, trail: Trail | None) -> Position | None:
+        """The position `step` reaches, or None when it was seen before or is a dead end."""
+        self.nodes += 1
+        if self.nodes >= self.stop:
+            raise _OutOfBudget if self.nodes >= self.limit else _OverCap
+        if self.nodes % _CLOCK_EVERY == 0 and perf_counter() > self.deadline:
+            raise _OutOfBudget
+        child = applied(position, step)
+        key = canonical(child)
+        if key in self.seen:
+            return None
+        self.seen.add(key)
+        up = sum(child[2])
+        if up > self.best:
+            self.best = up
+            self.guess = unwound(trail)[0] if trail is not None else step
+        if not child[3] and not _rearranging(position, step) and deadlocked(child[0], child[2]):
+            return None
+        return child
+
+
+def _rearranging(position: Position, step: Step) -> bool:
+    """Whether `step` moves a built card onto another heap: it can be moved back, so the
+    position before it, already tried for a dead end, stands for it."""
+    source, target = step
+    return 0 <= target < HEAP_COUNT and bool(position[1][source])
