@@ -14,6 +14,8 @@ from parlour.games.heads_and_tails import HEADS_AND_TAILS as HT
 from parlour.games.heads_and_tails import LINES, TABLEAU, HeadsAndTailsParams, HeadsAndTailsState
 from parlour.games.heads_and_tails_search import (
     ACE_SIDE,
+    FIRST_SHARE,
+    ORDERS,
     Folding,
     Searcher,
     Step,
@@ -167,6 +169,18 @@ def test_HT_6_real_deals_are_decided_and_won_lines_replay() -> None:
         state = HT.apply(state, move)
     assert HT.outcome(state) == "won"
     assert solve(HT, HT.new(STANDARD, deal=13)).result == "lost"
+
+
+def test_HT_6_a_loss_proved_by_a_series_of_orders_costs_about_one_complete_search() -> None:
+    """The searches of a series share the classes searched to the end (standard game: no
+    step returns to a class), so a lost deal needs little more than one search in one order."""
+    state = HT.new(STANDARD, deal=12)
+    series = search(state, 10**7, 600.0)
+    one = Searcher(state.packets, False, 10**7, 600.0)
+    assert one.solve(position_of(state, one.folding)) is None
+    assert series is not None and series.result == "lost"
+    assert one.nodes > FIRST_SHARE * 2 * ORDERS  # several rounds of the series ran
+    assert series.nodes < 1.1 * one.nodes
 
 
 def test_HT_6_out_of_budget_the_answer_is_unknown_with_a_legal_guess() -> None:

@@ -39,6 +39,8 @@ LINES = 8
 SUITS = 4
 ALL_CARDS = 104
 _CLOCK_EVERY = 512  # positions between looks at the clock
+FIRST_SHARE = 5_000  # positions for each order's first search of a series
+ORDERS = 3  # as listed, drawn cards nearest their foundations first, the list reversed
 
 # An entry packs one head or tail: (group + 1) << 12 | base << 6 | (direction + 1) << 4 | length.
 Entry = int
@@ -181,6 +183,10 @@ class OutOfBudget(Exception):
     """The search's budget of positions or seconds ran out."""
 
 
+class _SliceSpent(Exception):
+    """One search of a series ran out of its share of the budget."""
+
+
 class Searcher:
     """A depth-first search over classes of positions for one deal's packets."""
 
@@ -198,8 +204,29 @@ class Searcher:
             tuple[Arrangement, int, int, bool], tuple[tuple[float, Step], ...]
         ] = {}
         self.suit_lines: dict[Position, Line | None] = {}
+        self.dead: set[Position] = set()  # searched to the end without a win, by any order
+        self.order = 0
+        self.slice_end = nodes
 
     # ----- the search ----------------------------------------------------------------------
+    def decide(self, root: Position) -> Line | None:
+        """`solve` in each of the `ORDERS` in turn with a share of the budget, the shares
+        doubling each round, until one search ends. A deal's hard part differs from one order
+        to another, so a win one order would find late another may find soon. In the standard
+        game no step returns to a class, so a class searched to the end is lost whatever the
+        order, and every later search skips it: a loss costs about one complete search."""
+        if self.open_spaces:
+            return self.solve(root)
+        share = FIRST_SHARE
+        while True:
+            for order in range(ORDERS):
+                self.order, self.slice_end = order, self.nodes + share
+                try:
+                    return self.solve(root)
+                except _SliceSpent:
+                    pass
+            share *= 2
+
     def solve(self, root: Position, *, whole: bool = True) -> Line | None:
         """The steps of a win from `root`, each with the position it is taken from, or None
         when `root` is lost; raises `OutOfBudget`. `whole` is False for one suit alone.
@@ -223,18 +250,21 @@ class Searcher:
                         self._note(here, line)
                 elif split[0]:
                     return (*line, *split[1])
-                elif line:
-                    line.pop()
+                else:
+                    self.dead.add(here)
+                    if line:
+                        line.pop()
             if not stack:
                 return None
             position, steps = stack[-1]
             here = None
             for _, step in steps:
                 child, dead = self.after(position, step)
-                if child in seen:
+                if child in seen or child in self.dead:
                     continue
                 seen.add(child)
                 if dead:
+                    self.dead.add(child)
                     continue
                 if sum(child.foundations) == ALL_CARDS:
                     return (*line, (position, step))
@@ -243,6 +273,8 @@ class Searcher:
                 break
             else:
                 stack.pop()
+                if not self.open_spaces:
+                    self.dead.add(position)
                 if line:
                     line.pop()
 
@@ -291,7 +323,20 @@ class Searcher:
         safe = next((pair for pair in steps if _safe(here, pair[1])), None)
         if safe is not None:
             return [safe]
-        return sorted(steps, key=lambda pair: -pair[0])
+        if self.order == 1:
+            return sorted(steps, key=lambda pair: (-pair[0], self._distance(here, pair[1])))
+        return sorted(steps[::-1] if self.order == 2 else steps, key=lambda pair: -pair[0])
+
+    def _distance(self, here: Position, step: Step) -> int:
+        """How far in rank the card `step` draws lies from its suit's next foundation cards; 0
+        for a step that draws nothing."""
+        source = step.member[step.source]
+        group = group_of(source)
+        if length_of(source) or group < 0:
+            return 0
+        suit, rank = divmod(self.packet_cards[group][here.packets[group] - 1], 13)
+        aces, kings = here.foundations[suit], 12 - here.foundations[SUITS + suit]
+        return min(abs(rank - aces), abs(rank - kings))
 
     def _suit_steps(
         self, arrangement: Arrangement, suit: int, aces: int, kings: int, spaces: bool
@@ -319,6 +364,8 @@ class Searcher:
             self.nodes % _CLOCK_EVERY == 0 and perf_counter() > self.deadline
         ):
             raise OutOfBudget
+        if self.nodes >= self.slice_end:
+            raise _SliceSpent
         piles = list(step.member)
         source = piles[step.source]
         tops = shape(step.member)[0]

@@ -40,7 +40,7 @@ def search(state: HeadsAndTailsState, nodes: int, seconds: float) -> OwnSearch |
     searcher = Searcher(state.packets, open_spaces, nodes, seconds)
     root = position_of(state, searcher.folding)
     try:
-        steps = searcher.solve(root)
+        steps = searcher.decide(root)
     except OutOfBudget:
         guess = played_out(state, searcher.best[1][:1])[:1]
         return OwnSearch(UNKNOWN, (), searcher.nodes, guess[0] if guess else None)
