@@ -5,35 +5,22 @@ solver using it on real deals."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
-from parlour.core.cards import make_card, two_packs
+from parlour.core.cards import make_card
 from parlour.core.deals import shuffled
 from parlour.core.game import LOST, UNKNOWN, WON
 from parlour.core.moves import Move
-from parlour.games import twin_foundations
 from parlour.games.four_corners import FOUR_CORNERS as FC
-from parlour.games.four_corners import HEAPS, REDEAL, FourCornersState
-from parlour.games.four_corners import deal_round as engine_deal_round
-from parlour.games.four_corners_search import deadlocked, deal_round, position_of, search
-from parlour.games.twin_foundations import Foundations
+from parlour.games.four_corners import HEAPS, REDEAL, FourCornersState, deal_heights
+from parlour.games.four_corners_search import position_of, search
+from parlour.games.twin_foundations import Foundations, deadlocked
 from parlour.solver import Budget, solve
 from parlour.solver.search import solve as generic_solve
 from tests.games.test_four_corners import position
+from tests.solver.test_two_pack_solving import finished
 
-RANKS_UP = "A23456789TJQK"
 ROOMY = Budget(nodes=5_000_000, seconds=60.0)
-
-
-def finished(**unfinished: str) -> dict[str, str]:
-    """Foundation texts: every one complete except those given (`ace_S="AS 2S"`)."""
-    piles = {
-        f"{side}-{suit}": " ".join(
-            rank + suit for rank in (RANKS_UP if side == "ace" else RANKS_UP[::-1])
-        )
-        for side in ("ace", "king")
-        for suit in "SHDC"
-    }
-    return {**piles, **{name.replace("_", "-"): text for name, text in unfinished.items()}}
 
 
 def wins(state: FourCornersState, moves: tuple[Move, ...]) -> bool:
@@ -84,27 +71,57 @@ def random_foundations(rng: random.Random) -> Foundations:
     return Foundations(aces, kings)
 
 
-def test_FC_2_the_compact_deal_equals_the_engines_deal() -> None:
-    """Random cards on random foundations, empty ones included: the first ace or king going up
-    from any heap, and a corner card fitting both foundations going to the ace foundation."""
-    rng = random.Random("fc-2")
-    for _ in range(2000):
+def test_FC_1_foundations_are_known_by_their_heights() -> None:
+    """The search keeps foundations as heights: each holds a run from its base, so the heights
+    give back the very cards, empty foundations included."""
+    rng = random.Random("fc-1")
+    for _ in range(500):
         found = random_foundations(rng)
-        cards = tuple(rng.sample(two_packs(), rng.randint(0, 40)))
-        heaps, after = engine_deal_round(cards, found)
-        assert deal_round(cards, found.heights()) == (heaps, after.heights())
+        assert Foundations.of_heights(found.heights()) == found
 
 
-def test_FC_2_whole_deals_on_the_compact_position_equal_the_engines() -> None:
+def test_FC_2_a_deal_as_the_search_sees_it() -> None:
     for deal in range(20):
         state = FC.new(deal=deal)
-        deck = shuffled(FC.ordered_deck(state.params), deal)
-        heaps, heights = deal_round(deck, (0,) * 8)
+        heaps, heights = deal_heights(shuffled(FC.ordered_deck(state.params), deal), (0,) * 8)
         assert (heaps, heights) == (state.heaps, state.foundations.heights())
         assert position_of(state) == (heaps, (0,) * len(HEAPS), heights, 2)
 
 
-def test_FC_5_the_compact_dead_end_equals_twin_foundations_deadlocked() -> None:
+def waiting_for_good(piles: tuple[tuple[int, ...], ...], heights: tuple[int, ...]) -> bool:
+    """`deadlocked` read straight from its definition, card by card and slowly: the largest
+    set of cards none of which can be the first to leave is not empty."""
+
+    def free(card: int) -> int:  # copies not on a foundation (each holds a run from its base)
+        suit, rank = divmod(card, 13)
+        return 2 - (heights[suit] > rank) - (heights[4 + suit] > 12 - rank)
+
+    waiting = {(p, i) for p, pile in enumerate(piles) for i in range(len(pile))}
+    while True:
+        top = {p: max(i for q, i in waiting if q == p) for p, _ in waiting}
+        below = Counter(piles[p][i] for p, pile in enumerate(piles) for i in range(top.get(p, 0)))
+        held = below + Counter(piles[p][i] for p, i in waiting if i == top[p])
+
+        def may_leave(card: int, below: Counter[int], held: Counter[int]) -> bool:
+            suit, rank = divmod(card, 13)
+            near = [card + d for d in (-1, 1) if 0 <= rank + d <= 12]
+            if any(below[c] < free(c) for c in near):
+                return True
+            aces, kings = heights[suit], heights[4 + suit]
+            needs = []
+            if aces <= rank:
+                needs.append(range(suit * 13 + aces, card))
+            if 12 - kings >= rank:
+                needs.append(range(card + 1, suit * 13 + 13 - kings))
+            return any(all(held[c] < free(c) for c in need) for need in needs)
+
+        leaving = {(p, i) for p, i in waiting if may_leave(piles[p][i], below, held)}
+        if not leaving:
+            return bool(waiting)
+        waiting -= leaving
+
+
+def test_FC_5_dead_ends_are_found_as_their_definition_says() -> None:
     rng = random.Random("fc-5 dead ends")
     called = 0
     for _ in range(300):
@@ -112,23 +129,10 @@ def test_FC_5_the_compact_dead_end_equals_twin_foundations_deadlocked() -> None:
         heaps: list[tuple[int, ...]] = [()] * len(HEAPS)
         for card in out:
             heaps[rng.randrange(3)] += (card,)
-        expected = twin_foundations.deadlocked(tuple(heaps), found)
+        expected = waiting_for_good(tuple(heaps), found.heights())
         assert deadlocked(tuple(heaps), found.heights()) == expected
         called += expected
     assert called > 20
-
-
-# ----- known answers ---------------------------------------------------------------------------
-def test_FC_4_a_redeal_sends_every_card_up_from_a_corner() -> None:
-    """Dealt again, QH, AH and KH all fall on heap-1, a corner, each after the one before went
-    up (FC-2): one move wins."""
-    found = finished(
-        ace_H="AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH", king_H="KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H"
-    )
-    state = position({"heap-3": "QH AH KH"}, found, redeals=1)
-    answer = search(state, 1000, 10.0)
-    assert answer.result == WON
-    assert [str(m) for m in answer.moves] == ["redeal"]
 
 
 def test_FC_5_the_same_heap_with_no_redeal_left_is_lost() -> None:
@@ -196,6 +200,6 @@ def test_FC_5_the_search_equals_exhaustive_search_on_tiny_positions() -> None:
 # ----- the solver ------------------------------------------------------------------------------
 def test_FC_5_the_solver_decides_a_real_deal_by_the_games_own_search() -> None:
     state = FC.new(deal=22)
-    solution = solve(FC, state, Budget(nodes=200_000, seconds=10.0))
+    solution = solve(FC, state, Budget(nodes=200_000, seconds=600.0))  # bound by positions
     assert solution.method == "game search"
     assert solution.result == WON and wins(state, solution.moves)

@@ -10,12 +10,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from parlour.core.building import NO_BUILD, Build
-from parlour.core.cards import ACE, KING, Card, two_packs
+from parlour.core.cards import Card, two_packs
 from parlour.core.game import LOST, WON, Game, GameInfo, MoveGroup, OwnSearch, Visibility
 from parlour.core.moves import Move, action
 from parlour.games.twin_foundations import (
-    ACES,
-    KINGS,
     Foundations,
     build_on,
     build_targets,
@@ -62,30 +60,43 @@ def deal_round(cards: tuple[Card, ...], foundations: Foundations) -> tuple[Piles
     is the first ace or king of its suit, or the next card of a foundation and falls on a
     corner or on the side heap beside that foundation (the ace foundation first, for a corner
     card fitting both); the next card then goes to the same heap."""
+    heaps, heights = deal_heights(cards, foundations.heights())
+    return heaps, Foundations.of_heights(heights)
+
+
+def deal_heights(
+    cards: tuple[Card, ...], heights: tuple[int, ...]
+) -> tuple[Piles, tuple[int, ...]]:
+    """`deal_round` on the foundations' heights (aces S H D C, then kings), as the search
+    deals them."""
+    up = list(heights)
     heaps: list[list[Card]] = [[] for _ in HEAPS]
     spot = 0
     for card in cards:
-        target = _goes_up(card, spot, foundations)
-        if target is None:
+        foundation = _goes_up(card, spot, up)
+        if foundation is None:
             heaps[spot].append(card)
             spot = (spot + 1) % len(HEAPS)
         else:
-            foundations = foundations.add(target, card)
-    return tuple(map(tuple, heaps)), foundations
+            up[foundation] += 1
+    return tuple(map(tuple, heaps)), tuple(up)
 
 
-def _goes_up(card: Card, spot: int, foundations: Foundations) -> str | None:
-    suit, rank = card // 13, card % 13 + 1
-    if rank == ACE and not foundations.aces[suit]:
-        return ACES[suit]
-    if rank == KING and not foundations.kings[suit]:
-        return KINGS[suit]
+def _goes_up(card: Card, spot: int, up: list[int]) -> int | None:
+    """The foundation (index into the heights) a card dealt to `spot` goes to (FC-2): the first
+    ace or king of its suit from any heap, else the next card of a foundation falling on a
+    corner or on the side heap beside that foundation, the ace foundation first."""
+    suit, rank = divmod(card, 13)
+    aces, kings = up[suit], up[4 + suit]
+    if rank == 0 and not aces:
+        return suit
+    if rank == 12 and not kings:
+        return 4 + suit
     corner = spot in CORNERS
-    fits = foundations.targets(card)
-    if foundations.aces[suit] and ACES[suit] in fits and (corner or spot == BESIDE_ACE[suit]):
-        return ACES[suit]
-    if foundations.kings[suit] and KINGS[suit] in fits and (corner or spot == BESIDE_KING[suit]):
-        return KINGS[suit]
+    if aces and rank == aces and (corner or spot == BESIDE_ACE[suit]):
+        return suit
+    if kings and rank == 12 - kings and (corner or spot == BESIDE_KING[suit]):
+        return 4 + suit
     return None
 
 
@@ -186,7 +197,7 @@ class FourCorners(Game[FourCornersState, FourCornersParams]):
     def hopeless(self, state: FourCornersState) -> bool:
         """After the last redeal, cards that wait on each other for good (`deadlocked`): an
         emptied heap stays empty (FC-3), so cards leave only for foundations and heap tops."""
-        return not state.redeals_left and deadlocked(state.heaps, state.foundations)
+        return not state.redeals_left and deadlocked(state.heaps, state.foundations.heights())
 
     def move_group(self, state: FourCornersState, move: Move) -> MoveGroup | None:
         """The redeal gathers every heap, so it belongs to no group (FC-4)."""

@@ -16,14 +16,12 @@ from parlour.core.cards import Card
 from parlour.core.game import LOST, UNKNOWN, WON, OwnSearch, SearchResult
 from parlour.core.moves import Move
 from parlour.games.four_corners import (
-    BESIDE_ACE,
-    BESIDE_KING,
-    CORNERS,
     HEAPS,
     REDEAL,
     FourCornersState,
+    deal_heights,
 )
-from parlour.games.twin_foundations import ACES, KINGS, moving
+from parlour.games.twin_foundations import ACES, KINGS, deadlocked, moving
 
 Heaps = tuple[tuple[Card, ...], ...]
 Position = tuple[Heaps, tuple[int, ...], tuple[int, ...], int]
@@ -94,46 +92,12 @@ def engine_move(step: Step) -> Move:
 
 
 # ----- the rules on the compact position --------------------------------------------------
-def deal_round(cards: tuple[Card, ...], heights: tuple[int, ...]) -> tuple[Heaps, tuple[int, ...]]:
-    """FC-2: `cards` dealt round the heaps, those going up taken up (`_goes_up`); after a card
-    goes up the next card takes its heap."""
-    up = list(heights)
-    heaps: list[list[Card]] = [[] for _ in range(HEAP_COUNT)]
-    spot = 0
-    for card in cards:
-        foundation = _goes_up(card, spot, up)
-        if foundation is None:
-            heaps[spot].append(card)
-            spot = (spot + 1) % HEAP_COUNT
-        else:
-            up[foundation] += 1
-    return tuple(map(tuple, heaps)), tuple(up)
-
-
-def _goes_up(card: Card, spot: int, up: list[int]) -> int | None:
-    """The foundation (index into the heights) a card dealt to `spot` goes to (FC-2): the first
-    ace or king of its suit from any heap, else the next card of a foundation falling on a
-    corner or on the side heap beside that foundation, the ace foundation first."""
-    suit, rank = divmod(card, 13)
-    aces, kings = up[suit], up[4 + suit]
-    if rank == 0 and not aces:
-        return suit
-    if rank == 12 and not kings:
-        return 4 + suit
-    corner = spot in CORNERS
-    if aces and rank == aces and (corner or spot == BESIDE_ACE[suit]):
-        return suit
-    if kings and rank == 12 - kings and (corner or spot == BESIDE_KING[suit]):
-        return 4 + suit
-    return None
-
-
 def redealt(position: Position) -> Position:
     """FC-4: heap-1's cards first, bottom card first, then heap-2's …, dealt under FC-2, with
     every auxiliary sequence gone."""
     heaps, _, heights, redeals = position
     gathered = tuple(card for heap in heaps for card in heap)
-    new_heaps, new_heights = deal_round(gathered, heights)
+    new_heaps, new_heights = deal_heights(gathered, heights)
     return new_heaps, (0,) * HEAP_COUNT, new_heights, redeals - 1
 
 
@@ -218,65 +182,6 @@ def safe_step(heaps: Heaps, heights: tuple[int, ...]) -> Step | None:
                 if is_safe(pile[-1], target, heights):
                     return spot, target
     return None
-
-
-def deadlocked(heaps: Heaps, heights: tuple[int, ...]) -> bool:
-    """As `twin_foundations.deadlocked`: the largest set of cards of which none can be the
-    first to leave (each waits on neighbours or foundation cards lying below one of the set)
-    is not empty. Sound only after the last redeal, when cards leave only for a foundation or
-    a heap's top (FC-3, FC-5).
-
-    Only the highest waiting card of a heap counts (every card under it lies below the set),
-    and the set only shrinks, so each heap keeps a cut that falls while the card at it might
-    leave; the cards under the cuts are counted as they change."""
-    piles = [pile for pile in heaps if pile]
-    cuts = [len(pile) - 1 for pile in piles]
-    below = [0] * 52  # free copies lying below a waiting card
-    held = [0] * 52  # ... or waiting themselves
-    for pile in piles:
-        for card in pile[:-1]:
-            below[card] += 1
-            held[card] += 1
-        held[pile[-1]] += 1
-    free = [n for suit in range(4) for n in _FREE[heights[suit]][heights[4 + suit]]]
-    falling = True
-    while falling:
-        falling = False
-        for index, pile in enumerate(piles):
-            cut = cuts[index]
-            while cut >= 0 and _may_leave(pile[cut], below, held, free, heights):
-                held[pile[cut]] -= 1
-                cut -= 1
-                if cut >= 0:
-                    below[pile[cut]] -= 1
-                falling = True
-            cuts[index] = cut
-    return any(cut >= 0 for cut in cuts)
-
-
-def _free_copies(aces: int, kings: int) -> tuple[int, ...]:
-    """Copies of each rank of a suit not on its foundations of `aces` and `kings` cards."""
-    return tuple(2 - (aces > rank) - (kings > 12 - rank) for rank in range(13))
-
-
-_FREE = tuple(tuple(_free_copies(aces, kings) for kings in range(14)) for aces in range(14))
-
-
-def _may_leave(
-    card: Card, below: list[int], held: list[int], free: list[int], heights: tuple[int, ...]
-) -> bool:
-    """Whether `card` might leave: a free copy of a neighbouring rank not below the set, or a
-    foundation of its suit whose missing ranks all have a free copy outside the set."""
-    suit, rank = divmod(card, 13)
-    if rank > 0 and below[card - 1] < free[card - 1]:
-        return True
-    if rank < 12 and below[card + 1] < free[card + 1]:
-        return True
-    base = suit * 13
-    aces, kings = heights[suit], heights[4 + suit]
-    if aces <= rank and all(held[c] < free[c] for c in range(base + aces, card)):
-        return True
-    return 12 - kings >= rank and all(held[c] < free[c] for c in range(card + 1, base + 13 - kings))
 
 
 # ----- the search -----------------------------------------------------------------------

@@ -194,7 +194,9 @@ class HeadsAndTails(Game[HeadsAndTailsState, HeadsAndTailsParams]):
     def hopeless(self, state: HeadsAndTailsState) -> bool:
         """Cards that wait on each other for good (`deadlocked`); standard rules only, since in
         open-spaces an empty space may take any card once the packets are empty (HT-5)."""
-        return state.params.variant == "standard" and deadlocked(state.tableau, state.foundations)
+        return state.params.variant == "standard" and deadlocked(
+            state.tableau, state.foundations.heights()
+        )
 
     def search(self, state: HeadsAndTailsState, nodes: int, seconds: float) -> OwnSearch | None:
         """The search on folded positions (`heads_and_tails_search`), for every position play

@@ -33,7 +33,7 @@ from typing import NamedTuple
 
 from parlour.core.building import DOWN, FREE, UP
 from parlour.core.cards import Card
-from parlour.games.twin_foundations import Foundations, deadlocked
+from parlour.games.twin_foundations import deadlocked
 
 LINES = 8
 SUITS = 4
@@ -479,14 +479,9 @@ def suit_deadlocked(arrangement: Arrangement, aces: int, kings: int) -> bool:
         for e in arrangement
     )
     suit = base_of(arrangement[0]) // 13
-    foundations = Foundations(
-        tuple(tuple(range(13 * s, 13 * s + (aces if s == suit else 13))) for s in range(SUITS)),
-        tuple(
-            tuple(range(13 * s + 12, 13 * s + 12 - (kings if s == suit else 13), -1))
-            for s in range(SUITS)
-        ),
-    )
-    return deadlocked(piles, foundations)
+    heights = [13] * (2 * SUITS)  # the other suits as if finished
+    heights[suit], heights[SUITS + suit] = aces, kings
+    return deadlocked(piles, heights)
 
 
 def _member_steps(

@@ -79,6 +79,14 @@ class Foundations:
         }
 
     @staticmethod
+    def of_heights(heights: Sequence[int]) -> Foundations:
+        """The foundations of these heights: each holds a run from its base (HT-2, FC-1)."""
+        return Foundations(
+            tuple(tuple(range(13 * s, 13 * s + heights[s])) for s in range(4)),
+            tuple(tuple(range(13 * s + 12, 13 * s + 12 - heights[4 + s], -1)) for s in range(4)),
+        )
+
+    @staticmethod
     def from_piles(piles: Mapping[str, tuple[Card, ...]]) -> Foundations:
         return Foundations(
             tuple(piles[name] for name in ACES), tuple(piles[name] for name in KINGS)
@@ -91,28 +99,12 @@ class Foundations:
         wanting = make_card(rank - 1, suit) if name == ACES[suit] else make_card(rank + 1, suit)
         return (self.aces[suit] + self.kings[suit]).count(wanting) == 2
 
-    def placed(self, card: Card) -> int:
-        """How many copies of `card` lie on the foundations: a foundation holds a run from its
-        base, so it holds `card` once it has reached the card's rank."""
-        suit, rank = card // 13, card % 13 + 1
-        return (len(self.aces[suit]) >= rank) + (len(self.kings[suit]) >= 14 - rank)
 
-    def needed_first(self, card: Card) -> tuple[list[int] | None, list[int] | None]:
-        """The ranks each foundation of `card`'s suit must take before it can take `card`:
-        (ace side, king side), None for a side that has passed `card`'s rank."""
-        suit, rank = card // 13, card % 13 + 1
-        up, down = len(self.aces[suit]), 13 - len(self.kings[suit])
-        return (
-            list(range(up + 1, rank)) if up < rank else None,
-            list(range(rank + 1, down + 1)) if down >= rank else None,
-        )
-
-
-def deadlocked(tableau: Piles, foundations: Foundations) -> bool:
+def deadlocked(piles: Piles, heights: Sequence[int]) -> bool:
     """Whether some cards wait on each other for good, so the position is lost: every card
     must reach a foundation (HT-6, FC-5). Only for play where a card leaves a pile for a
     foundation or for another pile's top, never for an empty space (standard HT-5; FC-3 after
-    the last redeal).
+    the last redeal). `heights` are the foundations' heights (aces S H D C, then kings).
 
     A card leaves only for a foundation that takes it next, or onto a copy of a neighbouring
     rank on a pile's top (HT-4, FC-3). Take a set of cards, and the first of them to leave:
@@ -123,43 +115,59 @@ def deadlocked(tableau: Piles, foundations: Foundations) -> bool:
     card of the set can be the first to leave, and none ever leaves. The largest such set is
     found by starting from every card and dropping those that might leave, until none does;
     the position is deadlocked when it is not empty. A single card with the cards it needs
-    below it is the simplest case."""
-    piles = [pile for pile in tableau if pile]
-    waiting = [[True] * len(pile) for pile in piles]
-    while True:
-        below: dict[Card, int] = {}  # free copies lying below a waiting card
-        held: dict[Card, int] = {}  # ... or waiting themselves
-        for pile, marks in zip(piles, waiting, strict=True):
-            highest = max((i for i, mark in enumerate(marks) if mark), default=-1)
-            for i, card in enumerate(pile):
-                if i < highest:
-                    below[card] = below.get(card, 0) + 1
-                if i < highest or marks[i]:
-                    held[card] = held.get(card, 0) + 1
-        dropped = False
-        for pile, marks in zip(piles, waiting, strict=True):
-            for i, card in enumerate(pile):
-                if marks[i] and _may_leave(card, below, held, foundations):
-                    marks[i], dropped = False, True
-        if not dropped:
-            return any(any(marks) for marks in waiting)
+    below it is the simplest case.
+
+    Only the highest card of the set in each pile matters to the others (every card under it
+    lies below the set), and the set only shrinks, so each pile keeps a cut that falls while
+    the card at it might leave, and the cards under the cuts are counted as they change."""
+    piles = tuple(pile for pile in piles if pile)
+    cuts = [len(pile) - 1 for pile in piles]
+    below = [0] * 52  # free copies lying below a waiting card
+    held = [0] * 52  # ... or waiting themselves
+    for pile in piles:
+        for card in pile[:-1]:
+            below[card] += 1
+            held[card] += 1
+        held[pile[-1]] += 1
+    free = [n for suit in range(4) for n in _FREE[heights[suit]][heights[4 + suit]]]
+    falling = True
+    while falling:
+        falling = False
+        for index, pile in enumerate(piles):
+            cut = cuts[index]
+            while cut >= 0 and _may_leave(pile[cut], below, held, free, heights):
+                held[pile[cut]] -= 1
+                cut -= 1
+                if cut >= 0:
+                    below[pile[cut]] -= 1
+                falling = True
+            cuts[index] = cut
+    return any(cut >= 0 for cut in cuts)
+
+
+def _free_copies(aces: int, kings: int) -> tuple[int, ...]:
+    """Copies of each rank of a suit not on its foundations of `aces` and `kings` cards."""
+    return tuple(2 - (aces > rank) - (kings > 12 - rank) for rank in range(13))
+
+
+_FREE = tuple(tuple(_free_copies(aces, kings) for kings in range(14)) for aces in range(14))
 
 
 def _may_leave(
-    card: Card, below: dict[Card, int], held: dict[Card, int], foundations: Foundations
+    card: Card, below: list[int], held: list[int], free: list[int], heights: Sequence[int]
 ) -> bool:
-    def free_of(counts: dict[Card, int], rank: int) -> bool:
-        """Whether a copy of `rank` in `card`'s suit is free and not counted in `counts`."""
-        other = card - card % 13 + rank - 1
-        return counts.get(other, 0) < 2 - foundations.placed(other)
-
-    rank = card % 13 + 1
-    if any(free_of(below, r) for r in (rank - 1, rank + 1) if 1 <= r <= 13):
+    """Whether `card` might leave: a free copy of a neighbouring rank not below the set, or a
+    foundation of its suit whose missing ranks all have a free copy outside the set."""
+    suit, rank = divmod(card, 13)
+    if rank > 0 and below[card - 1] < free[card - 1]:
         return True
-    return any(
-        needed is not None and all(free_of(held, r) for r in needed)
-        for needed in foundations.needed_first(card)
-    )
+    if rank < 12 and below[card + 1] < free[card + 1]:
+        return True
+    base = suit * 13
+    aces, kings = heights[suit], heights[4 + suit]
+    if aces <= rank and all(held[c] < free[c] for c in range(base + aces, card)):
+        return True
+    return 12 - kings >= rank and all(held[c] < free[c] for c in range(card + 1, base + 13 - kings))
 
 
 def _appended(piles: Piles, index: int, card: Card) -> Piles:
