@@ -18,7 +18,7 @@ from parlour.games.twin_foundations import Foundations, deadlocked
 from parlour.solver import Budget, solve
 from parlour.solver.search import solve as generic_solve
 from tests.games.test_four_corners import position
-from tests.solver.test_two_pack_solving import finished
+from tests.solver.test_two_pack_solving import finished, foundations_missing
 
 ROOMY = Budget(nodes=5_000_000, seconds=60.0)
 
@@ -32,15 +32,8 @@ def wins(state: FourCornersState, moves: tuple[Move, ...]) -> bool:
 
 def tiny_foundations(rng: random.Random) -> tuple[Foundations, list[int]]:
     """Foundations missing up to two cards at each end of three suits, and the cards out."""
-    aces, kings, out = [], [], []
-    for suit in range(4):
-        up, down = (rng.randint(0, 2), rng.randint(0, 2)) if suit < 3 else (0, 0)
-        aces.append(tuple(make_card(r, suit) for r in range(1, 14 - up)))
-        kings.append(tuple(make_card(r, suit) for r in range(13, down, -1)))
-        out += [make_card(r, suit) for r in range(14 - up, 14)]
-        out += [make_card(r, suit) for r in range(1, down + 1)]
-    rng.shuffle(out)
-    return Foundations(tuple(aces), tuple(kings)), out
+    missing = [(rng.randint(0, 2), rng.randint(0, 2)) for _ in range(3)]
+    return foundations_missing(rng, [*missing, (0, 0)])
 
 
 def tiny(rng: random.Random) -> FourCornersState:

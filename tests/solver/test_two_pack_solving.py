@@ -113,8 +113,16 @@ def tiny_foundations(rng: random.Random, most: int) -> tuple[Foundations, list[i
     missing = [(rng.randint(0, 3), rng.randint(0, 2)) for _ in range(2)]
     while sum(map(sum, missing)) > most:
         missing = [(rng.randint(0, 3), rng.randint(0, 2)) for _ in range(2)]
+    return foundations_missing(rng, [*missing, (0, 0), (0, 0)])
+
+
+def foundations_missing(
+    rng: random.Random, missing: list[tuple[int, int]]
+) -> tuple[Foundations, list[int]]:
+    """Foundations of each suit missing (up, down) cards at the ace and king ends, and those
+    cards shuffled."""
     aces, kings, out = [], [], []
-    for suit, (up, down) in enumerate([*missing, (0, 0), (0, 0)]):
+    for suit, (up, down) in enumerate(missing):
         aces.append(tuple(make_card(r, suit) for r in range(1, 14 - up)))
         kings.append(tuple(make_card(r, suit) for r in range(13, down, -1)))
         out += [make_card(r, suit) for r in range(14 - up, 14)]
