@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from parlour.core.building import UP, fits_foundation, step_rank
 from parlour.core.cards import RANKS, Card, card_str, make_card, two_packs
-from parlour.core.game import LOST, WON, Game, GameInfo, Visibility
+from parlour.core.game import LOST, WON, Game, GameInfo, OwnSearch, Visibility
 from parlour.core.moves import Move, action, transfer
 
 PLAIT_LENGTH = 20
@@ -246,11 +246,19 @@ class Plait(Game[PlaitState, PlaitParams]):
         return self.safe_move(state)
 
     def safe_move(self, state: PlaitState) -> Move | None:
-        """Any move to a foundation, the free end first: nothing in the Plait is ever built on
-        a card outside the foundations (PL-3), and the place it leaves is refilled at once
-        (PL-4), so sending a card up never spoils a win."""
+        """A move up that never spoils a win, the free end first: a base-rank card, or a card
+        whose other copy is up already, so that this foundation is all it is good for. Never
+        from an auxiliary while the stock or the waste has cards: its place is refilled at once
+        from them (PL-4), and what comes in depends on when. Other moves up can spoil a win:
+        the two foundations of a suit may stand at different heights, so which copy goes up
+        first can matter (PL-2)."""
+        up = {card for foundation in state.foundations for card in foundation}
+        refilling = bool(state.stock or state.waste)
         for move in self.order_moves(state, self.legal_moves(state)):
-            if move.target in FOUNDATIONS:
+            if move.target not in FOUNDATIONS or (refilling and move.source in AUXILIARIES):
+                continue
+            card = self._top(state, move.source)
+            if card is not None and (self._is_base(state, card) or card in up):
                 return move
         return None
 
@@ -263,6 +271,12 @@ class Plait(Game[PlaitState, PlaitParams]):
 
     def progress(self, state: PlaitState) -> float:
         return float(sum(map(len, state.foundations)))
+
+    def search(self, state: PlaitState, nodes: int, seconds: float) -> OwnSearch | None:
+        """The search on packed positions (`plait_search`), for every position play reaches."""
+        from parlour.games.plait_search import search
+
+        return search(state, nodes, seconds)
 
     # ----- views --------------------------------------------------------------------------
     def piles(self, state: PlaitState) -> Mapping[str, tuple[Card, ...]]:

@@ -1,0 +1,517 @@
+"""Deciding The Plait by a search of its own on positions packed into a few ints.
+
+What the search rests on:
+
+* The stock and the waste are one sequence, the talon: a card leaves it only from the waste's
+  top or as the stock's next card, and a redeal only turns the waste back into the stock in the
+  same order (PL-5). The talon is the root's sequence, a bitmask of the cards still in it and a
+  pointer just past the waste's top.
+* The two copies of a card are the same card (C-1), and a card plays alike from any corner or
+  any auxiliary, so corners, auxiliaries, the cards the foundations want next and the cards not
+  yet up are multisets, packed as ints of two bits a card: a position is its own canonical key.
+* Not every move to a foundation is safe. The two foundations of a suit may take the two
+  copies of a card at different times, so which copy goes up first can matter (PL-2); and the
+  moment an auxiliary's card goes up decides which card refills it (PL-4: the stock's next, the
+  waste's top, or after a redeal the old waste's bottom). A card goes up at once only when no
+  other foundation can want it (its other copy is up), when both foundations of its suit want
+  it now, or when it has the base rank; and from an auxiliary only once the talon is empty.
+  Every other move to a foundation is a choice.
+* A card at the free end or in a corner that could go up but not safely either goes up now or
+  waits for the other foundation of its suit: going up later to the same foundation gains
+  nothing, since nothing waits on its place but the plait (PL-4).
+* `PlaitTest` proves dead ends: positions whose plait cannot be unwound even with every other
+  card at hand.
+
+Every move sends a card up, takes one from the talon or the plait, fills a corner, reserves a
+card or moves the pointer on within a pass, so play never comes back to a position: a
+depth-first search that remembers every position it has tried is complete, and `lost` means
+all of them were tried. A quick search that sends every card up at once runs first: its wins
+are wins (their lines are played through the engine), its losses prove nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from time import perf_counter
+from typing import NamedTuple
+
+from parlour.core.cards import Card
+from parlour.core.game import LOST, UNKNOWN, WON, OwnSearch
+from parlour.core.moves import Move, transfer
+from parlour.games.plait import (
+    AUXILIARIES,
+    CORNERS,
+    DEAL,
+    FOUNDATIONS,
+    FULL,
+    PLAIT,
+    REDEAL,
+    PlaitState,
+)
+
+CARDS = 52
+LOW = int("01" * CARDS, 2)  # the low bit of every card's two-bit count
+_CLOCK_EVERY = 1024  # positions between looks at the clock
+
+# A choice at a settled position is kind << 6 | card. Kinds: a turn (deal, or redeal when the
+# stock is empty, PL-5); a card up from the free end, a corner, an auxiliary or the waste; a
+# card into an empty corner from an auxiliary or the waste (PL-4); or no move, only the
+# promise that a card at the free end or in a corner waits for the other foundation of its suit.
+TURN, FREE_END_UP, CORNER_UP, AUX_UP, WASTE_UP, AUX_TO_CORNER, WASTE_TO_CORNER, RESERVE = range(8)
+UP_KINDS = (FREE_END_UP, CORNER_UP, AUX_UP, WASTE_UP)
+
+# (plait length, corners, corner count, auxiliaries, wanted, empty foundations, out, talon
+# bits, pointer, redeals left, reserved): corners, auxiliaries, the cards the foundations want
+# next, the cards not yet up and the reserved ones are multisets of two bits a card.
+Position = tuple[int, int, int, int, int, int, int, int, int, int, int]
+
+
+class Layout(NamedTuple):
+    """What stays fixed during one search: the plait and the talon of the root, the base-rank
+    cards, and for each card the bit of the card that follows it on its foundation (0 for the
+    last of the thirteen, PL-2)."""
+
+    plait: tuple[Card, ...]
+    talon: tuple[Card, ...]
+    bases: int
+    follower: tuple[int, ...]
+
+
+def bit(card: Card) -> int:
+    return 1 << 2 * card
+
+
+def count(cards: int) -> int:
+    """How many cards a multiset holds."""
+    return (cards & LOW).bit_count() + 2 * (cards & LOW << 1).bit_count()
+
+
+def cards_of(cards: int) -> list[Card]:
+    """The distinct cards of a multiset (or of a set of low bits), lowest first."""
+    found = []
+    present = (cards | cards >> 1) & LOW
+    while present:
+        low = present & -present
+        found.append(low.bit_length() >> 1)
+        present ^= low
+    return found
+
+
+def below(talon: int, index: int) -> int:
+    """The pointer once the waste's top, at `index`, is gone: just past the card under it."""
+    return (talon & ((1 << index) - 1)).bit_length()
+
+
+def refilled(layout: Layout, aux: int, talon: int, pointer: int) -> tuple[int, int, int]:
+    """An emptied auxiliary takes the stock's next card, else the waste's top (PL-4)."""
+    stock = talon >> pointer
+    if stock:
+        index = (stock & -stock).bit_length() - 1 + pointer
+    elif pointer:
+        index = pointer - 1
+        pointer = below(talon, index)
+    else:
+        return aux, talon, pointer
+    return aux + bit(layout.talon[index]), talon ^ 1 << index, pointer
+
+
+def fitting(layout: Layout, position: Position) -> tuple[int, int]:
+    """The low bits of the cards that go up now (wanted next, or of the base rank while a
+    foundation is empty, PL-2), and of those that go up safely: the last copy not yet up (no
+    other foundation can want it), one both foundations of its suit want now, or a base card
+    (its only use is to start a foundation). Where any other copy goes up first may matter."""
+    wanted, empty, out = position[4:7]
+    fits = (wanted | wanted >> 1) & LOW
+    if empty:
+        fits |= layout.bases
+    return fits, fits & (out & LOW | wanted >> 1 & LOW | layout.bases)
+
+
+def sent_up(layout: Layout, position: Position, kind: int, card: Card) -> Position:
+    """The position after `card` goes up from the place `kind` names, that place refilled as
+    PL-4 says: a corner from the free end while the plait lasts, an auxiliary from the talon."""
+    length, corners, filled, aux, wanted, empty, out, talon, pointer, redeals, reserved = position
+    if kind == FREE_END_UP:
+        length -= 1
+    elif kind == CORNER_UP:
+        corners -= bit(card)
+        if length:
+            length -= 1
+            corners += bit(layout.plait[length])
+        else:
+            filled -= 1
+    elif kind == AUX_UP:
+        aux, talon, pointer = refilled(layout, aux - bit(card), talon, pointer)
+    else:
+        talon ^= 1 << pointer - 1
+        pointer = below(talon, pointer - 1)
+    wanted, empty = raised(layout, wanted, empty, card)
+    out -= bit(card)
+    if reserved >> 2 * card & 3 > held(layout, length, corners, card):
+        reserved -= bit(card)
+    return length, corners, filled, aux, wanted, empty, out, talon, pointer, redeals, reserved
+
+
+def raised(layout: Layout, wanted: int, empty: int, card: Card) -> tuple[int, int]:
+    """What the foundations want, and how many are empty, once `card` has gone up (PL-2)."""
+    if wanted >> 2 * card & 3:
+        return wanted - bit(card) + layout.follower[card], empty
+    # a base-rank card starts the next empty foundation
+    return wanted + layout.follower[card], empty - 1
+
+
+def held(layout: Layout, length: int, corners: int, card: Card) -> int:
+    """How many copies of `card` are at the free end or in a corner."""
+    return (corners >> 2 * card & 3) + (length > 0 and layout.plait[length - 1] == card)
+
+
+def ups(layout: Layout, position: Position, fits: int, aux_too: bool) -> list[int]:
+    """The cards among the low bits `fits` that go up from where they lie, as choices; those
+    of the auxiliaries only with `aux_too`."""
+    length, corners, _, aux, _, _, _, _, pointer, _, _ = position
+    found = []
+    if length and fits >> 2 * layout.plait[length - 1] & 1:
+        found.append(FREE_END_UP << 6 | layout.plait[length - 1])
+    found += [CORNER_UP << 6 | card for card in cards_of(corners & fits * 3)]
+    if pointer and fits >> 2 * layout.talon[pointer - 1] & 1:
+        found.append(WASTE_UP << 6 | layout.talon[pointer - 1])
+    if aux_too:
+        found += [AUX_UP << 6 | card for card in cards_of(aux & fits * 3)]
+    return found
+
+
+def settle(
+    layout: Layout, position: Position, eager: bool, steps: list[int] | None = None
+) -> Position:
+    """`position` after every card that goes up safely has gone up, the free end first; with
+    `eager`, every card that goes up at all. The moves are added to `steps` when given."""
+    while True:
+        fits, safe = fitting(layout, position)
+        if eager:
+            found = ups(layout, position, fits, True)
+        else:  # with nothing left to refill from, an auxiliary's card is like the others
+            found = ups(layout, position, safe, not position[7])
+        if not found:
+            return position
+        position = sent_up(layout, position, found[0] >> 6, found[0] & 63)
+        if steps is not None:
+            steps.append(found[0])
+
+
+def choices(layout: Layout, position: Position, eager: bool) -> list[int]:
+    """The choices at a settled position, the one to try first last. Unless `eager`, a card
+    at the free end or in a corner that goes up though not safely is decided first, alone: it
+    goes up now, or is reserved for the other foundation of its suit (going up later to the
+    same foundation could only be worse: nothing waits on its place but the plait, PL-4).
+    Else a card into an empty corner once the plait is gone (PL-4), the turn (PL-5), then
+    unless `eager` the cards of the waste and the auxiliaries that go up though not safely:
+    where the other copy goes, and when an auxiliary is refilled (PL-4), may matter."""
+    length, corners, filled, aux, _, _, _, talon, pointer, redeals, reserved = position
+    fits = 0 if eager else fitting(layout, position)[0]
+    for up in ups(layout, position, fits, False):
+        card = up & 63
+        if up >> 6 != WASTE_UP and held(layout, length, corners, card) > reserved >> 2 * card & 3:
+            return [RESERVE << 6 | card, up]
+    found: list[int] = []
+    if not length and filled < len(CORNERS):
+        found += [AUX_TO_CORNER << 6 | card for card in cards_of(aux)]
+        if pointer:
+            found.append(WASTE_TO_CORNER << 6 | layout.talon[pointer - 1])
+    if talon >> pointer or (pointer and redeals):
+        found.append(TURN << 6)
+    if pointer and fits >> 2 * layout.talon[pointer - 1] & 1:
+        found.append(WASTE_UP << 6 | layout.talon[pointer - 1])
+    return found + [AUX_UP << 6 | card for card in cards_of(aux & fits * 3)]
+
+
+def chosen(layout: Layout, position: Position, choice: int) -> Position:
+    """The position after `choice`, before it settles."""
+    kind, card = choice >> 6, choice & 63
+    if kind in UP_KINDS:
+        return sent_up(layout, position, kind, card)
+    length, corners, filled, aux, wanted, empty, out, talon, pointer, redeals, reserved = position
+    if kind == RESERVE:
+        reserved += bit(card)
+    elif kind == TURN:
+        stock = talon >> pointer
+        if stock:
+            pointer += (stock & -stock).bit_length()
+        else:  # PL-5: the waste turned over, its bottom card first
+            pointer, redeals = 0, redeals - 1
+    elif kind == WASTE_TO_CORNER:
+        talon ^= 1 << pointer - 1
+        pointer = below(talon, pointer - 1)
+    else:
+        aux, talon, pointer = refilled(layout, aux - bit(card), talon, pointer)
+    if kind in (AUX_TO_CORNER, WASTE_TO_CORNER):
+        corners += bit(card)
+        filled += 1
+    return length, corners, filled, aux, wanted, empty, out, talon, pointer, redeals, reserved
+
+
+def is_won(position: Position) -> bool:
+    """Every foundation has its thirteen cards: none wants a card and none is empty."""
+    return not position[4] and not position[5]
+
+
+def left(position: Position) -> int:
+    """How many cards are not yet on the foundations."""
+    return count(position[6])
+
+
+class OutOfBudget(Exception):
+    """The search's budget of positions or seconds ran out."""
+
+
+Relaxed = tuple[int, int, int, int, int]  # plait length, corners, wanted, empty, out
+
+
+class PlaitTest:
+    """A proof of a dead end: the plait cannot be unwound even were every card of the talon
+    and the auxiliaries always at hand. Plait cards leave only from the free end, up or into
+    a corner a card going up has emptied (PL-3, PL-4), so that can fail; and whatever the real
+    game can do, this easier one can too, so its failure proves the position lost. Answers
+    are remembered: they depend on the plait, the corners and the foundations alone."""
+
+    def __init__(self, layout: Layout, count: Callable[[], None]) -> None:
+        self.layout = layout
+        self.count = count
+        self.prefix = [
+            sum(bit(card) for card in layout.plait[:n]) for n in range(len(layout.plait) + 1)
+        ]
+        self.known: dict[Relaxed, bool] = {}
+
+    def blocked(self, position: Position) -> bool:
+        length, corners, _, _, wanted, empty, out, _, _, _, _ = position
+        return bool(length) and not self._unwinds((length, corners, wanted, empty, out))
+
+    def _unwinds(self, relaxed: Relaxed) -> bool:
+        if not relaxed[0]:
+            return True
+        known = self.known.get(relaxed)
+        if known is None:
+            known = self.known[relaxed] = any(map(self._unwinds, self._steps(relaxed)))
+        return known
+
+    def _steps(self, relaxed: Relaxed) -> list[Relaxed]:
+        """The easier game's moves; only one when it is safe: a card at hand whose other copy
+        is not in the plait or a corner, or a card of the plait or a corner whose other copy
+        is not (either way the copy left stays at hand for the other foundation)."""
+        length, corners, wanted, empty, out = relaxed
+        self.count()
+        hidden = self.prefix[length] + corners
+        at_hand = out - hidden
+        fits = (wanted | wanted >> 1) & LOW
+        if empty:
+            fits |= self.layout.bases
+        safe = fits & (out & LOW | wanted >> 1 & LOW | self.layout.bases)
+        free_end = self.layout.plait[length - 1]
+        moves = [(FREE_END_UP, free_end)] if fits >> 2 * free_end & 1 else []
+        moves += [(CORNER_UP, card) for card in cards_of(corners & fits * 3)]
+        moves += [(AUX_UP, card) for card in cards_of(at_hand & fits * 3)]
+        lone = safe | hidden & LOW  # the other copy up, or at hand
+        alone = safe | fits & ~(hidden | hidden >> 1)  # no copy in the plait or a corner
+        for kind, card in moves:
+            if (alone if kind == AUX_UP else lone) >> 2 * card & 1:
+                return [self._after(relaxed, kind, card)]
+        return [self._after(relaxed, kind, card) for kind, card in moves]
+
+    def _after(self, relaxed: Relaxed, kind: int, card: Card) -> Relaxed:
+        length, corners, wanted, empty, out = relaxed
+        if kind == FREE_END_UP:
+            length -= 1
+        elif kind == CORNER_UP:
+            length -= 1
+            corners += bit(self.layout.plait[length]) - bit(card)
+        wanted, empty = raised(self.layout, wanted, empty, card)
+        return length, corners, wanted, empty, out - bit(card)
+
+
+class Searcher:
+    """A depth-first search over settled positions, remembering every one it has tried. With
+    `eager` every card that goes up goes up at once: a quick search whose wins are wins but
+    whose losses prove nothing; else a complete one, its dead ends cut by `PlaitTest`."""
+
+    def __init__(self, layout: Layout, nodes: int, deadline: float, eager: bool) -> None:
+        self.layout = layout
+        self.budget = nodes
+        self.deadline = deadline
+        self.eager = eager
+        self.nodes = 0
+        self.best = (2 * CARDS + 1, list[int]())  # fewest cards left, the choices there
+        self.test = None if eager else PlaitTest(layout, self._count)
+
+    def solve(self, root: Position) -> list[int] | None:
+        """The choices of a win from the settled `root`, or None when it is lost; raises
+        `OutOfBudget`."""
+        if is_won(root):
+            return []
+        layout, eager = self.layout, self.eager
+        if self._dead(root):
+            return None
+        seen = {root}
+        # each frame: a position, the choice that reached it, the choices still to try there
+        stack = [(root, -1, choices(layout, root, eager))]
+        while stack:
+            here, _, untried = stack[-1]
+            if not untried:
+                stack.pop()
+                continue
+            choice = untried.pop()
+            self._count()
+            child = settle(layout, chosen(layout, here, choice), eager)
+            if is_won(child):
+                return [frame[1] for frame in stack[1:]] + [choice]
+            if child in seen:
+                continue
+            seen.add(child)
+            if self._dead(child):
+                continue
+            stack.append((child, choice, choices(layout, child, eager)))
+            self._note(child, stack)
+        return None
+
+    def _dead(self, position: Position) -> bool:
+        return self.test is not None and self.test.blocked(position)
+
+    def _count(self) -> None:
+        self.nodes += 1
+        if self.nodes >= self.budget or (
+            self.nodes % _CLOCK_EVERY == 0 and perf_counter() > self.deadline
+        ):
+            raise OutOfBudget
+
+    def _note(self, position: Position, stack: list[tuple[Position, int, list[int]]]) -> None:
+        cards = left(position)
+        if cards < self.best[0]:
+            self.best = (cards, [frame[1] for frame in stack[1:]])
+
+
+# ----- from the engine's state and back --------------------------------------------------------
+def layout_and_root(state: PlaitState) -> tuple[Layout, Position] | None:
+    """The packed form of `state`, or None for a position no deal reaches (a foundation that
+    does not run up in suit from the base rank)."""
+    base = state.base_rank - 1
+    last = (base + 12) % 13
+    wanted = empty = 0
+    for pile in state.foundations:
+        if not pile:
+            empty += 1
+            continue
+        suit = pile[0] // 13
+        if pile != tuple(suit * 13 + (base + n) % 13 for n in range(len(pile))):
+            return None
+        if len(pile) < FULL:
+            wanted += bit(suit * 13 + (base + len(pile)) % 13)
+    follower = tuple(0 if card % 13 == last else bit(_next(card)) for card in range(CARDS))
+    bases = sum(bit(suit * 13 + base) for suit in range(4))
+    talon = state.waste + state.stock
+    layout = Layout(state.plait, talon, bases, follower)
+    corners = sum(bit(c) for pile in state.corners for c in pile)
+    aux = sum(bit(c) for pile in state.auxiliaries for c in pile)
+    filled = sum(map(len, state.corners))
+    out = sum(bit(c) for c in (*state.plait, *talon)) + corners + aux
+    root = (len(state.plait), corners, filled, aux, wanted, empty, out, (1 << len(talon)) - 1)
+    return layout, (*root, len(state.waste), state.redeals_left, 0)
+
+
+def replayed(layout: Layout, root: Position, line: list[int], eager: bool) -> list[int]:
+    """Every move, as a choice, of the line of choices `line` from the unsettled `root`."""
+    steps: list[int] = []
+    here = settle(layout, root, eager, steps)
+    for choice in line:
+        if choice >> 6 != RESERVE:
+            steps.append(choice)
+        here = settle(layout, chosen(layout, here, choice), eager, steps)
+    return steps
+
+
+def engine_moves(state: PlaitState, steps: list[int]) -> tuple[Move, ...]:
+    """`steps` as the engine's moves, naming the piles they take cards from and give them."""
+    moves: list[Move] = []
+    for step in steps:
+        move = _engine_move(state, step >> 6, step & 63)
+        state = PLAIT.apply_unchecked(state, move)
+        moves.append(move)
+    return tuple(moves)
+
+
+def _engine_move(state: PlaitState, kind: int, card: Card) -> Move:
+    if kind == TURN:
+        return DEAL if state.stock else REDEAL
+    if kind in (FREE_END_UP, WASTE_UP, WASTE_TO_CORNER):
+        source = "plait" if kind == FREE_END_UP else "waste"
+    else:
+        names, piles = (
+            (CORNERS, state.corners) if kind == CORNER_UP else (AUXILIARIES, state.auxiliaries)
+        )
+        source = next(name for name, pile in zip(names, piles, strict=True) if pile == (card,))
+    if kind in UP_KINDS:
+        return transfer(source, _foundation_for(state, card))
+    return transfer(source, CORNERS[state.corners.index(())])
+
+
+def _foundation_for(state: PlaitState, card: Card) -> str:
+    """The foundation `card` follows on, else the next empty one for a base card (PL-2)."""
+    for name, pile in zip(FOUNDATIONS, state.foundations, strict=True):
+        if pile and len(pile) < FULL and _next(pile[-1]) == card:
+            return name
+    return FOUNDATIONS[state.foundations.index(())]
+
+
+def _next(card: Card) -> Card:
+    """The card after `card` in its suit, king followed by ace (PL-2)."""
+    return card - card % 13 + (card % 13 + 1) % 13
+
+
+QUICK_SHARE = 4  # the quick search may spend a quarter of the positions
+
+
+def search(state: PlaitState, nodes: int, seconds: float) -> OwnSearch | None:
+    """Decide `state` within `nodes` positions and `seconds`: the quick search first, for
+    wins, then the complete one. None for a position no deal reaches (left to the generic
+    search)."""
+    packed = layout_and_root(state)
+    if packed is None:
+        return None
+    layout, root = packed
+    deadline = perf_counter() + seconds
+    quick = Searcher(layout, nodes // QUICK_SHARE, deadline, eager=True)
+    line = _solved(quick, root)
+    if line:
+        return OwnSearch(WON, _played(state, layout, root, line[0], True), quick.nodes)
+    complete = Searcher(layout, nodes - quick.nodes, deadline, eager=False)
+    line = _solved(complete, root)
+    spent = quick.nodes + complete.nodes
+    if line is None:
+        return OwnSearch(UNKNOWN, (), spent, _guess(state, layout, root, (quick, complete)))
+    if not line:
+        return OwnSearch(LOST, (), spent)
+    return OwnSearch(WON, _played(state, layout, root, line[0], False), spent)
+
+
+def _solved(searcher: Searcher, root: Position) -> tuple[list[int], ...] | None:
+    """The winning choices (one line) or no line when lost; None when the budget ran out."""
+    try:
+        line = searcher.solve(settle(searcher.layout, root, searcher.eager))
+    except OutOfBudget:
+        return None
+    return () if line is None else (line,)
+
+
+def _played(
+    state: PlaitState, layout: Layout, root: Position, line: list[int], eager: bool
+) -> tuple[Move, ...]:
+    return engine_moves(state, replayed(layout, root, line, eager))
+
+
+def _guess(
+    state: PlaitState, layout: Layout, root: Position, searchers: tuple[Searcher, ...]
+) -> Move | None:
+    """The first move towards the fewest cards left that either search saw."""
+    best = min(searchers, key=lambda searcher: searcher.best[0])
+    moves = _played(state, layout, root, best.best[1], best.eager)
+    if not moves:
+        first = choices(layout, settle(layout, root, True), True)
+        moves = _played(state, layout, root, first[-1:], True)
+    return moves[0] if moves else None
