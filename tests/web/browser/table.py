@@ -29,6 +29,13 @@ def _script(name: str) -> str:
 _LAYOUT_FAULTS = _script("layout_faults.js")
 _CLICK_MOVE = _script("click_move.js")
 _CARDS_DRAWN = "() => [...document.images].every((image) => image.complete && image.naturalWidth)"
+# the board redraws in its narrow or wide form when the width crosses 700 px (a media query's
+# change event, which comes after the resize): wait for the form that fits the width
+_FORM_FITS = """() => {
+  const grid = document.querySelector(".grid[data-form]");
+  const form = matchMedia("(max-width: 700px)").matches ? "narrow" : "wide";
+  return !grid || grid.dataset.form === form;
+}"""
 
 
 class Table:
@@ -176,6 +183,7 @@ class Table:
         for size, suffix in ((WIDE, ""), (PHONE, "-phone")):
             self.page.set_viewport_size(size)
             self.page.wait_for_function(f"() => innerWidth === {size['width']}")
+            self.page.wait_for_function(_FORM_FITS)
             self.page.wait_for_function(_CARDS_DRAWN)
             faults += [f"{size['width']} px: {fault}" for fault in self.layout_faults()]
             path = SCREENSHOTS / f"{name}{suffix}.png"

@@ -65,6 +65,7 @@ export class Board {
     const form = this.narrow.matches ? this.layout.narrow : this.layout.wide;
     const grid = h("div", {
       class: `grid game-${this.obs.game}`,
+      "data-form": this.narrow.matches ? "narrow" : "wide",
       style: {
         "grid-template-areas": form.areas.map((r) => `"${r}"`).join(" "),
         "grid-template-columns": form.columns.map((c) => `calc(${c} * var(--cw))`).join(" "),
