@@ -13,10 +13,13 @@ Three facts of the rules make the game far smaller than its move list suggests:
 * Heads and tails that refill from the same packet play alike, and go on doing so as packets
   empty (the nearest packet to the left is the same for both); a pile is known by its group.
 
-Each step cannot be undone, so the steps never cycle and a depth-first search that remembers
-every position it has left behind is complete: `lost` means every class reachable was tried.
-Once every packet is empty in the standard game, each suit plays alone (HT-5: nothing refills),
-so each is decided by itself and remembered.
+In the standard game no step can be undone, so the steps never cycle and a depth-first search
+that remembers every position it has made is complete: `lost` means every class reachable was
+tried. (In open-spaces a built card moved into a space can come back as a base card moved onto
+its old pile; the same memory stops that cycle.) The standard game is searched in a series of
+orders that share the classes already searched to the end (`Searcher.decide`). Once every
+packet is empty in the standard game, each suit plays alone (HT-5: nothing refills), so each is
+decided by itself and remembered.
 
 The winning line is found on the folded positions and then played out on the engine's own
 state: before each step, the rearranging moves that bring the suit into the member the step was
