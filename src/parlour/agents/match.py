@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from random import Random
-from typing import Any
+from typing import Any, NamedTuple
 
 from parlour.agents import make_agent
 from parlour.agents.base import Agent
@@ -73,6 +73,29 @@ def _play_one(task: tuple[Game[Any, Any], tuple[str, ...], Any, int, int, int]) 
     return GameResult(index, deal, names, outcome, tuple(turns), tuple(thinking))
 
 
+class Pairing(NamedTuple):
+    """One game of a duel: its number, the player at each seat, the deal, and the seed of the
+    players' random generator."""
+
+    index: int
+    names: tuple[str, str]
+    deal: int
+    seed: int
+
+
+def pairings(first: str, second: str, games: int, seed: int) -> list[Pairing]:
+    """The games of a duel: in pairs on one deal, `first` in the first seat of the first game
+    of each pair and in the second seat of the other; all drawn from `seed`."""
+    rng = Random(seed)
+    found = []
+    for index in range(games):
+        if index % 2 == 0:
+            deal = rng.randrange(2**32)
+        names = (first, second) if index % 2 == 0 else (second, first)
+        found.append(Pairing(index, names, deal, rng.randrange(2**32)))
+    return found
+
+
 def duel_games(
     game: Game[Any, Any],
     first: str,
@@ -86,13 +109,10 @@ def duel_games(
     """`games` games of `first` against `second`, in pairs on one deal with the seats swapped,
     yielded as they finish."""
     chosen = game.info.params_type() if params is None else params
-    rng = Random(seed)
-    tasks = []
-    for index in range(games):
-        if index % 2 == 0:
-            deal = rng.randrange(2**32)
-        names = (first, second) if index % 2 == 0 else (second, first)
-        tasks.append((game, names, chosen, deal, index, rng.randrange(2**32)))
+    tasks = [
+        (game, pairing.names, chosen, pairing.deal, pairing.index, pairing.seed)
+        for pairing in pairings(first, second, games, seed)
+    ]
     if workers <= 1:
         yield from map(_play_one, tasks)
         return

@@ -1,0 +1,98 @@
+"""How often the strong player would beat the greedy player if it saw every hidden card.
+
+The same search as `strong`, but each sample it plans on is the true state: the order of every
+stock and the cards under the reserves' tops. WR-7 forbids such a player; its score bounds
+what any way of guessing the unseen cards could gain. The games are those `parlour duel strong
+greedy --games N --seed S` plays (the same deals, seats and generators), one process, and the
+line printed for each seed, and for all together, is the duel's summary from the seeing
+player's side.
+
+Run: uv run python benchmarks/wrangle_ceiling.py [--games N] [--seed S ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from random import Random
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from parlour.agents import make_agent
+from parlour.agents.match import GameResult, pairings, play_game, summarize
+from parlour.agents.strong import StrongAgent
+from parlour.core.cards import Card
+from parlour.core.moves import Move
+from parlour.games.wrangle import Wrangle, WrangleParams, WrangleState
+
+SEEING = "strong"  # the seeing player stands in the duel's place of `strong`
+
+
+class Seeing(Wrangle):
+    """The Wrangle whose samples of the unseen cards are the true state, kept up to date by
+    the game loop (`follow`)."""
+
+    true: WrangleState | None = None
+
+    def determinize(
+        self,
+        observation: Mapping[str, Any],
+        rng: Random,
+        known: Mapping[str, Sequence[Card | None]] | None = None,
+    ) -> WrangleState:
+        assert self.true is not None
+        return self.true
+
+    def follow(self, seat: str, move: Move) -> None:
+        assert self.true is not None
+        self.true = self.apply(self.true, move)
+
+
+def series(games: int, seed: int) -> list[GameResult]:
+    results = []
+    params = WrangleParams()
+    for pairing in pairings(SEEING, "greedy", games, seed):
+        game = Seeing()
+        game.true = game.new(params, deal=pairing.deal)
+        agents = [StrongAgent() if name == SEEING else make_agent(name) for name in pairing.names]
+        outcome, turns, thinking = play_game(
+            game, agents, params, pairing.deal, Random(pairing.seed), on_move=game.follow
+        )
+        results.append(
+            GameResult(
+                pairing.index, pairing.deal, pairing.names, outcome, tuple(turns), tuple(thinking)
+            )
+        )
+    return results
+
+
+def line(label: str, results: list[GameResult]) -> str:
+    summary = summarize(results, SEEING, Wrangle().info.seats)
+    counts = f"{label}: {summary.wins} won, {summary.draws} drawn, {summary.losses} lost"
+    if summary.win_rate is None or summary.ci_low is None or summary.ci_high is None:
+        return f"{counts}; no game decided"
+    return (
+        f"{counts}; {summary.win_rate:.1%} of decided games, 95% interval "
+        f"{summary.ci_low:.1%}-{summary.ci_high:.1%}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=400, help="games per seed (even)")
+    parser.add_argument("--seed", type=int, nargs="+", default=[1], help="seeds of the deals")
+    args = parser.parse_args()
+    everything: list[GameResult] = []
+    for seed in args.seed:
+        results = series(args.games, seed)
+        print(line(f"seed {seed}", results), flush=True)
+        everything += results
+    if len(args.seed) > 1:
+        print(line("all", everything))
+
+
+if __name__ == "__main__":
+    main()
