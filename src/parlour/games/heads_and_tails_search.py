@@ -30,7 +30,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import cache
 from time import perf_counter
 from typing import NamedTuple
 
@@ -163,13 +162,12 @@ def rearrangements(start: Arrangement) -> list[Arrangement]:
     return reached
 
 
-@cache
-def shape(
-    member: Arrangement,
-) -> tuple[tuple[Card, ...], tuple[tuple[int, int], ...], tuple[int, ...]]:
-    """What the steps from an arrangement depend on, found once: its piles' top cards, the
-    base cards that may go onto another pile's top (pairs of indices), and the piles with
-    built cards."""
+Shape = tuple[tuple[Card, ...], tuple[tuple[int, int], ...], tuple[int, ...]]
+
+
+def shape(member: Arrangement) -> Shape:
+    """What the steps from an arrangement depend on: its piles' top cards, the base cards that
+    may go onto another pile's top (pairs of indices), and the piles with built cards."""
     tops = tuple(map(top_of, member))
     base_moves = tuple(
         (i, j)
@@ -208,6 +206,9 @@ class Searcher:
         ] = {}
         self.suit_lines: dict[Position, Line | None] = {}
         self.dead: set[Position] = set()  # searched to the end without a win, by any order
+        # Remembered for one deal only: kept across deals, they would grow without end.
+        self.shapes: dict[Arrangement, Shape] = {}
+        self.deadlocks: dict[tuple[Arrangement, int, int], bool] = {}
         self.order = 0
         self.slice_end = nodes
 
@@ -352,9 +353,23 @@ class Searcher:
             found = tuple(
                 (_gain(step), step)
                 for member in self.folding.members[arrangement]
-                for step in _member_steps(suit, member, aces, kings, spaces)
+                for step in _member_steps(suit, member, self._shape(member), aces, kings, spaces)
             )
             self.suit_steps[key] = found
+        return found
+
+    def _shape(self, member: Arrangement) -> Shape:
+        found = self.shapes.get(member)
+        if found is None:
+            found = self.shapes[member] = shape(member)
+        return found
+
+    def _deadlocked(self, arrangement: Arrangement, aces: int, kings: int) -> bool:
+        """`suit_deadlocked`, each suit's answer remembered."""
+        key = (arrangement, aces, kings)
+        found = self.deadlocks.get(key)
+        if found is None:
+            found = self.deadlocks[key] = suit_deadlocked(arrangement, aces, kings)
         return found
 
     def after(self, here: Position, step: Step) -> tuple[Position, bool]:
@@ -371,7 +386,7 @@ class Searcher:
             raise _SliceSpent
         piles = list(step.member)
         source = piles[step.source]
-        tops = shape(step.member)[0]
+        tops = self._shape(step.member)[0]
         card = tops[step.source]
         foundations = here.foundations
         if step.target in (ACE_SIDE, KING_SIDE):
@@ -399,7 +414,7 @@ class Searcher:
             dead = dead or (
                 not self.open_spaces
                 and bool(arrangement)
-                and suit_deadlocked(arrangement, foundations[suit], foundations[SUITS + suit])
+                and self._deadlocked(arrangement, foundations[suit], foundations[SUITS + suit])
             )
         return Position(tuple(suits), packets, spaces, foundations), dead
 
@@ -472,11 +487,10 @@ def _safe(here: Position, step: Step) -> bool:
     return 12 - kings < aces  # takes rank index 12 - kings: is it on the ace foundation?
 
 
-@cache
 def suit_deadlocked(arrangement: Arrangement, aces: int, kings: int) -> bool:
     """Whether cards of one suit wait on each other for good (`twin_foundations.deadlocked`).
     Each pile holds one suit and a card waits only on cards of its own suit, so the test
-    splits by suit, and each suit's answer is remembered."""
+    splits by suit."""
     piles = tuple(
         tuple(base_of(e) + direction_of(e) * n for n in range(length_of(e) + 1))
         for e in arrangement
@@ -488,12 +502,12 @@ def suit_deadlocked(arrangement: Arrangement, aces: int, kings: int) -> bool:
 
 
 def _member_steps(
-    suit: int, member: Arrangement, aces: int, kings: int, spaces: bool
+    suit: int, member: Arrangement, found: Shape, aces: int, kings: int, spaces: bool
 ) -> Iterator[Step]:
-    """The steps that cannot be undone from one arrangement of a suit: a top card up (HT-2),
-    a base card onto another top (HT-4), and with `spaces` a built card into a space (HT-5
-    open-spaces, once every packet is empty)."""
-    tops, base_moves, built = shape(member)
+    """The steps that cannot be undone from one arrangement of a suit (of shape `found`): a
+    top card up (HT-2), a base card onto another top (HT-4), and with `spaces` a built card
+    into a space (HT-5 open-spaces, once every packet is empty)."""
+    tops, base_moves, built = found
     for i, card in enumerate(tops):
         rank = card % 13
         if rank == aces:
