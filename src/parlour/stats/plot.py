@@ -30,7 +30,7 @@ def plot_rates(rates: Sequence[tuple[str, Rate]], path: Path) -> None:
     matplotlib.rcParams["svg.fonttype"] = "none"  # labels stay text: searchable, smaller
     from matplotlib import pyplot
 
-    figure, axes = pyplot.subplots(figsize=(9, 0.45 * len(shown) + 1.2))
+    figure, axes = pyplot.subplots(figsize=(11, 0.45 * len(shown) + 1.4))
     values = [100 * (r.win_rate or 0.0) for _, r in shown]
     below = [v - 100 * (r.ci_low or 0.0) for v, (_, r) in zip(values, shown, strict=True)]
     above = [100 * (r.ci_high or 0.0) - v for v, (_, r) in zip(values, shown, strict=True)]
@@ -39,7 +39,7 @@ def plot_rates(rates: Sequence[tuple[str, Rate]], path: Path) -> None:
     axes.set_yticks(list(rows), [f"{label} ({r.deals:,} deals)" for label, r in shown])
     axes.invert_yaxis()
     axes.set_xlim(0, 100)
-    axes.set_xlabel("win rate, % (95% Wilson interval; unknown deals widen it)")
+    axes.set_xlabel("win rate, %\n(95% Wilson interval; unknown deals widen it)")
     figure.tight_layout()
     try:
         figure.savefig(path)
