@@ -119,7 +119,10 @@ def deadlocked(piles: Piles, heights: Sequence[int]) -> bool:
 
     Only the highest card of the set in each pile matters to the others (every card under it
     lies below the set), and the set only shrinks, so each pile keeps a cut that falls while
-    the card at it might leave, and the cards under the cuts are counted as they change."""
+    the card at it might leave, and the cards under the cuts are counted as they change. For
+    the same reason each foundation's path only clears: the first card of a suit blocking its
+    ace foundation (and the last blocking its king foundation) moves one way, and is found by
+    walking on from where it was last seen."""
     piles = tuple(pile for pile in piles if pile)
     cuts = [len(pile) - 1 for pile in piles]
     below = [0] * 52  # free copies lying below a waiting card
@@ -130,12 +133,13 @@ def deadlocked(piles: Piles, heights: Sequence[int]) -> bool:
             held[card] += 1
         held[pile[-1]] += 1
     free = [n for suit in range(4) for n in _FREE[heights[suit]][heights[4 + suit]]]
+    paths = _Paths(heights, held, free)
     falling = True
     while falling:
         falling = False
         for index, pile in enumerate(piles):
             cut = cuts[index]
-            while cut >= 0 and _may_leave(pile[cut], below, held, free, heights):
+            while cut >= 0 and _may_leave(pile[cut], below, free, paths):
                 held[pile[cut]] -= 1
                 cut -= 1
                 if cut >= 0:
@@ -153,21 +157,49 @@ def _free_copies(aces: int, kings: int) -> tuple[int, ...]:
 _FREE = tuple(tuple(_free_copies(aces, kings) for kings in range(14)) for aces in range(14))
 
 
-def _may_leave(
-    card: Card, below: list[int], held: list[int], free: list[int], heights: Sequence[int]
-) -> bool:
+class _Paths:
+    """For each suit, how far its foundations' paths are clear of the waiting set: a card may
+    go up once every rank its foundation needs first has a free copy outside the set."""
+
+    __slots__ = ("ace_front", "aces", "free", "held", "king_front", "kings")
+
+    def __init__(self, heights: Sequence[int], held: list[int], free: list[int]) -> None:
+        self.aces = heights[:4]
+        self.kings = heights[4:]
+        self.ace_front = [13 * suit + heights[suit] for suit in range(4)]  # first maybe blocking
+        self.king_front = [13 * suit + 12 - heights[4 + suit] for suit in range(4)]  # last
+        self.held = held
+        self.free = free
+
+    def clear(self, card: Card) -> bool:
+        """Whether a foundation of `card`'s suit needs only cards with a copy outside the set."""
+        suit, rank = divmod(card, 13)
+        held, free = self.held, self.free
+        if self.aces[suit] <= rank:
+            front = self.ace_front[suit]
+            while front < card and held[front] < free[front]:
+                front += 1
+            self.ace_front[suit] = front
+            if front >= card:
+                return True
+        if rank <= 12 - self.kings[suit]:
+            front = self.king_front[suit]
+            while front > card and held[front] < free[front]:
+                front -= 1
+            self.king_front[suit] = front
+            return front <= card
+        return False
+
+
+def _may_leave(card: Card, below: list[int], free: list[int], paths: _Paths) -> bool:
     """Whether `card` might leave: a free copy of a neighbouring rank not below the set, or a
     foundation of its suit whose missing ranks all have a free copy outside the set."""
-    suit, rank = divmod(card, 13)
+    rank = card % 13
     if rank > 0 and below[card - 1] < free[card - 1]:
         return True
     if rank < 12 and below[card + 1] < free[card + 1]:
         return True
-    base = suit * 13
-    aces, kings = heights[suit], heights[4 + suit]
-    if aces <= rank and all(held[c] < free[c] for c in range(base + aces, card)):
-        return True
-    return 12 - kings >= rank and all(held[c] < free[c] for c in range(card + 1, base + 13 - kings))
+    return paths.clear(card)
 
 
 def _appended(piles: Piles, index: int, card: Card) -> Piles:
