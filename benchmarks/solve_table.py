@@ -15,7 +15,7 @@ import statistics
 import sys
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
@@ -69,13 +69,13 @@ def main() -> None:
     with ProcessPoolExecutor(args.workers) as pool:
         for params in chosen:
             start = time.perf_counter()
-            results: list[tuple[str, float]] = []
-            for first in range(1, args.deals + 1, args.workers):
+            jobs = [(game.info.id, params, deal, budget) for deal in range(1, args.deals + 1)]
+            futures = [pool.submit(decide, job) for job in jobs]
+            for _ in as_completed(futures):
                 if time.perf_counter() - start > args.stop_after:
-                    break
-                deals = range(first, min(first + args.workers, args.deals + 1))
-                jobs = [(game.info.id, params, deal, budget) for deal in deals]
-                results += pool.map(decide, jobs)
+                    for future in futures:
+                        future.cancel()  # those not started yet
+            results = [future.result() for future in futures if not future.cancelled()]
             print(table_line(game.info.id, params, results, time.perf_counter() - start))
             sys.stdout.flush()
 
