@@ -33,10 +33,9 @@ KING_BASE = 16
 REDEAL_STEP: Step = (-1, -1)
 ALL_UP = 104
 _CLOCK_EVERY = 512
-Caps = tuple[int, int] | None  # positions tried on a layout dealt with 0, 1 redeals left
-# each stage's caps and share of what the stages before left: most wins come from trying many
-# layouts shallowly, so the capped stage gets nine tenths (docs/design.md has the measurements)
-STAGES: tuple[tuple[Caps, float], ...] = (((200, 2500), 0.9), (None, 1.0))
+Caps = tuple[int, int]  # positions tried on a layout dealt with 0, 1 redeals left
+FIRST_CAPS: Caps = (200, 2500)  # chosen on deals 1-40 (docs/design.md)
+WIDENING = 4  # how much more each stage allows a layout than the one before
 
 
 class Found(NamedTuple):
@@ -58,20 +57,19 @@ def search(state: FourCornersState, nodes: int, seconds: float) -> OwnSearch:
 
 
 def staged(root: Position, nodes: int, deadline: float) -> Found:
-    """Searches that give up each redealt layout beyond a few positions, each stage with a
-    share of the budget, then a complete one with the rest: a winning line is found sooner
-    when many layouts are tried shallowly. A capped search that ends without giving up any
-    layout is complete too."""
+    """Searches that give up each redealt layout beyond a few positions, then beyond a few
+    times more, and so on, each with what the ones before left of the budget: a winning line
+    is found sooner when many layouts are tried shallowly, and a deal whose first layout
+    offers few positions soon goes on to deeper searches of its redeals. A stage that ends
+    without giving up any layout is complete, so a loss it finds is proven."""
     spent = 0
-    found = Found(UNKNOWN, (), 0)
-    for caps, share in STAGES:
-        budget = int((nodes - spent) * share)
-        end = deadline if caps is None else perf_counter() + (deadline - perf_counter()) * share
-        found = Searcher(budget, end, caps).run(root)
+    caps = FIRST_CAPS
+    while True:
+        found = Searcher(nodes - spent, deadline, caps).run(root)
         spent += found.nodes
         if found.result != UNKNOWN or spent >= nodes or perf_counter() > deadline:
-            break
-    return found._replace(nodes=spent)
+            return found._replace(nodes=spent)
+        caps = (caps[0] * WIDENING, caps[1] * WIDENING)
 
 
 def position_of(state: FourCornersState) -> Position:
@@ -263,10 +261,10 @@ class Searcher:
     """One search within a budget of positions generated and seconds. Each deal's positions
     are searched depth first; the redeal (FC-4), which may be taken from any of them, is
     tried at once from positions where play is stuck, and from all the others once the
-    deal's positions are exhausted, so every reachable position is still opened. With `caps`
-    a redealt layout is given up beyond so many positions, and a loss is then not proven."""
+    deal's positions are exhausted, so every reachable position is still opened. A redealt
+    layout is given up beyond so many positions (`caps`), and a loss is then not proven."""
 
-    def __init__(self, nodes: int, deadline: float, caps: Caps = None) -> None:
+    def __init__(self, nodes: int, deadline: float, caps: Caps) -> None:
         self.limit = nodes
         self.deadline = deadline
         self.caps = caps
@@ -345,8 +343,6 @@ class Searcher:
         child_trail = Trail(REDEAL_STEP, trail)
         if sum(child[2]) == ALL_UP:
             return child_trail
-        if self.caps is None:
-            return self._deal(child, child_trail)
         return self._capped_deal(child, child_trail, self.caps[child[3]])
 
     def _capped_deal(self, root: Position, start: Trail, cap: int) -> Trail | None:
