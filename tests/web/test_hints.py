@@ -11,7 +11,7 @@ from parlour.solver import Budget
 from tests.web.client import Player, quiet
 from tests.web.conftest import LiveServer
 
-THINKING = Budget(nodes=10**9, seconds=3.0)  # Four Corners deal 2 stays undecided far longer
+THINKING = Budget(nodes=10**9, seconds=3.0)  # Four Corners deal 4 stays undecided far longer
 
 
 @pytest.fixture(scope="module")
@@ -25,7 +25,7 @@ def slow_hints(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 def test_others_are_served_while_a_hint_is_searched(slow_hints: str) -> None:
     with Player(slow_hints) as thinker, Player(slow_hints) as other:
-        _, state = thinker.start(game="four-corners", deal=2)
+        _, state = thinker.start(game="four-corners", deal=4)
         thinker.send({"type": "hint"})
         _, other_state = other.start(game="plait", deal=2)
         moved = other.ask({"type": "move", "move": other_state["observation"]["legal_moves"][0]})
