@@ -125,22 +125,30 @@ def deadlocked(piles: Piles, heights: Sequence[int]) -> bool:
     walking on from where it was last seen."""
     piles = tuple(pile for pile in piles if pile)
     cuts = [len(pile) - 1 for pile in piles]
-    below = [0] * 52  # free copies lying below a waiting card
-    held = [0] * 52  # ... or waiting themselves
+    held = [0] * 52  # free copies waiting, or lying below a waiting card
     for pile in piles:
-        for card in pile[:-1]:
-            below[card] += 1
+        for card in pile:
             held[card] += 1
-        held[pile[-1]] += 1
+    below = held[:]  # ... lying below a waiting card
+    for pile in piles:
+        below[pile[-1]] -= 1
     free = [n for suit in range(4) for n in _FREE[heights[suit]][heights[4 + suit]]]
-    paths = _Paths(heights, held, free)
+    clear = _Paths(heights, held, free).clear
     falling = True
     while falling:
         falling = False
         for index, pile in enumerate(piles):
             cut = cuts[index]
-            while cut >= 0 and _may_leave(pile[cut], below, free, paths):
-                held[pile[cut]] -= 1
+            while cut >= 0:  # the card at the cut might leave: onto a neighbour or up
+                card = pile[cut]
+                rank = card % 13
+                if not (
+                    (rank and below[card - 1] < free[card - 1])
+                    or (rank < 12 and below[card + 1] < free[card + 1])
+                    or clear(card)
+                ):
+                    break
+                held[card] -= 1
                 cut -= 1
                 if cut >= 0:
                     below[pile[cut]] -= 1
@@ -189,17 +197,6 @@ class _Paths:
             self.king_front[suit] = front
             return front <= card
         return False
-
-
-def _may_leave(card: Card, below: list[int], free: list[int], paths: _Paths) -> bool:
-    """Whether `card` might leave: a free copy of a neighbouring rank not below the set, or a
-    foundation of its suit whose missing ranks all have a free copy outside the set."""
-    rank = card % 13
-    if rank > 0 and below[card - 1] < free[card - 1]:
-        return True
-    if rank < 12 and below[card + 1] < free[card + 1]:
-        return True
-    return paths.clear(card)
 
 
 def _appended(piles: Piles, index: int, card: Card) -> Piles:
