@@ -12,7 +12,7 @@ import pytest
 from parlour.core.game import LOST, UNKNOWN, WON
 from parlour.core.moves import Move
 from parlour.games.plait import CORNERS, PLAIT, PlaitParams, PlaitState
-from parlour.games.plait_search import search
+from parlour.games.plait_search import OutOfBudget, Searcher, layout_and_root, search, settle
 from parlour.solver import Budget, solve
 from parlour.solver.search import solve as generic_solve
 from tests.games.test_plait import position
@@ -267,6 +267,32 @@ def test_PL_5_the_same_node_budget_gives_the_same_answer(deal: int) -> None:
     first = search(state, 3_000, math.inf)
     second = search(state, 3_000, math.inf)
     assert first == second
+
+
+def test_PL_5_a_stage_that_gave_a_pass_up_proves_no_loss() -> None:
+    # Standard deal 1 is won, but not within a pass of one position after each redeal.
+    state = PLAIT.new(deal=1)
+    packed = layout_and_root(state)
+    assert packed is not None
+    layout, root = packed
+    stage = Searcher(layout, 1_000_000, math.inf, eager=False, caps=(1, 1))
+    assert stage.solve(settle(layout, root, False)) is None
+    assert stage.capped
+
+
+def test_PL_5_widening_stages_win_what_one_complete_search_leaves_unknown() -> None:
+    # One depth-first search spends 400,000 positions on the last passes of its first lines
+    # and finds no win for standard deal 1; the stages try the earlier passes more widely.
+    state = PLAIT.new(deal=1)
+    found = search(state, 400_000, math.inf)
+    assert found is not None and found.result == WON
+    assert replays_to_a_win(state, found.moves)
+    packed = layout_and_root(state)
+    assert packed is not None
+    layout, root = packed
+    complete = Searcher(layout, 400_000, math.inf, eager=False)
+    with pytest.raises(OutOfBudget):
+        complete.solve(settle(layout, root, False))
 
 
 def test_PL_5_a_spent_budget_is_unknown_with_a_legal_guess() -> None:

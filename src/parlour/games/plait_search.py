@@ -26,7 +26,11 @@ Every move sends a card up, takes one from the talon or the plait, fills a corne
 card or moves the pointer on within a pass, so play never comes back to a position: a
 depth-first search that remembers every position it has tried is complete, and `lost` means
 all of them were tried. A quick search that sends every card up at once runs first: its wins
-are wins (their lines are played through the engine), its losses prove nothing.
+are wins (their lines are played through the engine), its losses prove nothing. Then the
+complete search runs in stages: each pass after a redeal is given up beyond so many positions,
+four times as many in each stage as in the one before, until a stage wins or gives nothing up
+(so its loss is proven). A depth-first search left alone spends its budget in the last pass of
+the first lines it tries; the stages try many lines of the earlier passes shallowly first.
 """
 
 from __future__ import annotations
@@ -330,13 +334,24 @@ class PlaitTest:
 class Searcher:
     """A depth-first search over settled positions, remembering every one it has tried. With
     `eager` every card that goes up goes up at once: a quick search whose wins are wins but
-    whose losses prove nothing; else a complete one, its dead ends cut by `PlaitTest`."""
+    whose losses prove nothing; else a complete one, its dead ends cut by `PlaitTest`. With
+    `caps`, a pass begun by a redeal is given up beyond `caps[redeals left]` positions, and
+    the search is then complete only if it gave none up (`capped`)."""
 
-    def __init__(self, layout: Layout, nodes: int, deadline: float, eager: bool) -> None:
+    def __init__(
+        self,
+        layout: Layout,
+        nodes: int,
+        deadline: float,
+        eager: bool,
+        caps: tuple[int, ...] | None = None,
+    ) -> None:
         self.layout = layout
         self.budget = nodes
         self.deadline = deadline
         self.eager = eager
+        self.caps = caps  # positions a pass may take, by redeals left when it starts
+        self.capped = False  # whether some pass was given up, so a loss is not proven
         self.nodes = 0
         self.best = (2 * CARDS + 1, list[int]())  # fewest cards left, the choices there
         self.test = None if eager else PlaitTest(layout, self._count)
@@ -352,10 +367,18 @@ class Searcher:
         seen = {root}
         # each frame: a position, the choice that reached it, the choices still to try there
         stack = [(root, -1, choices(layout, root, eager))]
+        passes: list[tuple[int, int]] = []  # each pass started: its frame, its last position
         while stack:
             here, _, untried = stack[-1]
             if not untried:
                 stack.pop()
+                if passes and passes[-1][0] == len(stack):
+                    passes.pop()
+                continue
+            if passes and self.nodes >= passes[-1][1]:  # give the pass up (or an outer one)
+                given_up = next(n for n, (_, last) in enumerate(passes) if self.nodes >= last)
+                del stack[passes[given_up][0] :], passes[given_up:]
+                self.capped = True
                 continue
             choice = untried.pop()
             self._count()
@@ -367,6 +390,9 @@ class Searcher:
             seen.add(child)
             if self._dead(child):
                 continue
+            if self.caps is not None and child[9] < here[9]:  # a redeal starts a pass (PL-5)
+                last = self.nodes + self.caps[child[9]]
+                passes.append((len(stack), min(last, passes[-1][1]) if passes else last))
             stack.append((child, choice, choices(layout, child, eager)))
             self._note(child, stack)
         return None
@@ -465,12 +491,15 @@ def _next(card: Card) -> Card:
 
 
 QUICK_SHARE = 4  # the quick search may spend a quarter of the positions
+# positions a pass may take in the first stage, by redeals left at its start (docs/design.md)
+FIRST_CAPS: tuple[int, ...] = (100, 2000, 40_000)
+WIDENING = 4  # how much more each stage allows a pass than the one before
 
 
 def search(state: PlaitState, nodes: int, seconds: float) -> OwnSearch | None:
     """Decide `state` within `nodes` positions and `seconds`: the quick search first, for
-    wins, then the complete one. None for a position no deal reaches (left to the generic
-    search)."""
+    wins, then the complete one in stages of widening caps, each with what is left of the
+    budget. None for a position no deal reaches (left to the generic search)."""
     packed = layout_and_root(state)
     if packed is None:
         return None
@@ -480,11 +509,19 @@ def search(state: PlaitState, nodes: int, seconds: float) -> OwnSearch | None:
     line = _solved(quick, root)
     if line:
         return OwnSearch(WON, _played(state, layout, root, line[0], True), quick.nodes)
-    complete = Searcher(layout, nodes - quick.nodes, deadline, eager=False)
-    line = _solved(complete, root)
-    spent = quick.nodes + complete.nodes
+    searchers = [quick]
+    caps = FIRST_CAPS
+    while True:
+        spent = sum(searcher.nodes for searcher in searchers)
+        stage = Searcher(layout, nodes - spent, deadline, eager=False, caps=caps)
+        searchers.append(stage)
+        line = _solved(stage, root)
+        if line is None or line or not stage.capped:
+            break
+        caps = tuple(cap * WIDENING for cap in caps)
+    spent = sum(searcher.nodes for searcher in searchers)
     if line is None:
-        return OwnSearch(UNKNOWN, (), spent, _guess(state, layout, root, (quick, complete)))
+        return OwnSearch(UNKNOWN, (), spent, _guess(state, layout, root, tuple(searchers)))
     if not line:
         return OwnSearch(LOST, (), spent)
     return OwnSearch(WON, _played(state, layout, root, line[0], False), spent)
