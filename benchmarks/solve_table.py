@@ -75,6 +75,7 @@ def main() -> None:
                 if time.perf_counter() - start > args.stop_after:
                     for future in futures:
                         future.cancel()  # those not started yet
+                    break
             results = [future.result() for future in futures if not future.cancelled()]
             print(table_line(game.info.id, params, results, time.perf_counter() - start))
             sys.stdout.flush()

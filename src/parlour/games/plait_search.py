@@ -510,16 +510,16 @@ def search(state: PlaitState, nodes: int, seconds: float) -> OwnSearch | None:
     if line:
         return OwnSearch(WON, _played(state, layout, root, line[0], True), quick.nodes)
     searchers = [quick]
+    spent = quick.nodes
     caps = FIRST_CAPS
     while True:
-        spent = sum(searcher.nodes for searcher in searchers)
         stage = Searcher(layout, nodes - spent, deadline, eager=False, caps=caps)
         searchers.append(stage)
         line = _solved(stage, root)
+        spent += stage.nodes
         if line is None or line or not stage.capped:
             break
         caps = tuple(cap * WIDENING for cap in caps)
-    spent = sum(searcher.nodes for searcher in searchers)
     if line is None:
         return OwnSearch(UNKNOWN, (), spent, _guess(state, layout, root, tuple(searchers)))
     if not line:
