@@ -350,13 +350,28 @@ class Searcher:
         key = (arrangement, aces, kings, spaces)
         found = self.suit_steps.get(key)
         if found is None:
-            found = tuple(
+            found = self.suit_steps[key] = tuple(
                 (_gain(step), step)
-                for member in self.folding.members[arrangement]
-                for step in _member_steps(suit, member, self._shape(member), aces, kings, spaces)
+                for step in self._distinct_steps(arrangement, suit, aces, kings, spaces)
             )
-            self.suit_steps[key] = found
         return found
+
+    def _distinct_steps(
+        self, arrangement: Arrangement, suit: int, aces: int, kings: int, spaces: bool
+    ) -> Iterator[Step]:
+        """The steps from every member of a class, the first of those that end alike: the
+        same step from two members often leaves the suit's piles in one class, and the
+        child is the same position (a refill adds the same card to either, and piles that
+        reach each other still do with one more pile beside them)."""
+        outcomes: set[tuple[Arrangement, int, int | None]] = set()
+        for member in self.folding.members[arrangement]:
+            found = self._shape(member)
+            for step in _member_steps(suit, member, found, aces, kings, spaces):
+                piles, emptied = moved(step, found[0])
+                outcome = (self.folding.canonical(piles), min(step.target, 0), emptied)
+                if outcome not in outcomes:
+                    outcomes.add(outcome)
+                    yield step
 
     def _shape(self, member: Arrangement) -> Shape:
         found = self.shapes.get(member)
@@ -384,30 +399,16 @@ class Searcher:
             raise OutOfBudget
         if self.nodes >= self.slice_end:
             raise _SliceSpent
-        piles = list(step.member)
-        source = piles[step.source]
-        tops = self._shape(step.member)[0]
-        card = tops[step.source]
         foundations = here.foundations
         if step.target in (ACE_SIDE, KING_SIDE):
             side = step.suit + (SUITS if step.target == KING_SIDE else 0)
             foundations = (*foundations[:side], foundations[side] + 1, *foundations[side + 1 :])
-        elif step.target >= 0:
-            piles[step.target] = grown(piles[step.target], card - tops[step.target])
         suits = list(here.suits)
-        packets, spaces = here.packets, here.spaces
+        suits[step.suit], emptied = moved(step, self._shape(step.member)[0])
+        packets, spaces = here.packets, here.spaces - (step.target == SPACE)
         changed = {step.suit}
-        if length_of(source):
-            piles[step.source] = lifted(source)
-        else:
-            del piles[step.source]
-            suits[step.suit] = tuple(piles)
-            packets, spaces = self._refill(suits, changed, group_of(source), packets, spaces)
-            piles = list(suits[step.suit])
-        if step.target == SPACE:
-            piles.append(entry(-1, card, FREE, 0))
-            spaces -= 1
-        suits[step.suit] = tuple(piles)
+        if emptied is not None:
+            packets, spaces = self._refill(suits, changed, emptied, packets, spaces)
         dead = False
         for suit in changed:
             suits[suit] = arrangement = self.folding.canonical(tuple(sorted(suits[suit])))
@@ -442,6 +443,26 @@ class Searcher:
                 suits[suit] = tuple(_regrouped(e, group, joined) for e in suits[suit])
                 changed.add(suit)
         return packets, spaces
+
+
+def moved(step: Step, tops: tuple[Card, ...]) -> tuple[Arrangement, int | None]:
+    """The suit's piles after `step` (sorted), before any refill, and the group of the pile it
+    emptied (-1 for a pile of no packet), or None when it emptied none. `tops` are the top
+    cards of the step's member."""
+    piles = list(step.member)
+    source = piles[step.source]
+    card = tops[step.source]
+    if step.target >= 0:
+        piles[step.target] = grown(piles[step.target], card - tops[step.target])
+    emptied = None
+    if length_of(source):
+        piles[step.source] = lifted(source)
+    else:
+        del piles[step.source]
+        emptied = group_of(source)
+    if step.target == SPACE:
+        piles.append(entry(-1, card, FREE, 0))
+    return tuple(sorted(piles)), emptied
 
 
 def _regrouped(e: Entry, old: int, new: int) -> Entry:
