@@ -16,13 +16,14 @@ from parlour.games.heads_and_tails_search import (
     ACE_SIDE,
     FIRST_SHARE,
     ORDERS,
+    SUITS,
     Folding,
     Searcher,
     Step,
-    _member_steps,
     base_of,
     entry,
     group_of,
+    member_steps,
     rearrangements,
     shape,
     top_of,
@@ -111,12 +112,12 @@ def test_HT_4_steps_from_members_of_one_class_that_end_alike_are_tried_once() ->
                 step
                 for suit, arrangement in enumerate(here.suits)
                 for member in searcher.folding.members.get(arrangement, [])
-                for step in _member_steps(
+                for step in member_steps(
                     suit,
                     member,
                     shape(member),
                     here.foundations[suit],
-                    here.foundations[4 + suit],
+                    here.foundations[SUITS + suit],
                     False,
                 )
             ]

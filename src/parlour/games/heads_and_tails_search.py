@@ -360,13 +360,13 @@ class Searcher:
         self, arrangement: Arrangement, suit: int, aces: int, kings: int, spaces: bool
     ) -> Iterator[Step]:
         """The steps from every member of a class, the first of those that end alike: the
-        same step from two members often leaves the suit's piles in one class, and the
-        child is the same position (a refill adds the same card to either, and piles that
-        reach each other still do with one more pile beside them)."""
+        same step from two members often leaves the suit's piles in one class (HT-4), and the
+        child is the same position (a refill adds the same card to either, HT-5, and piles
+        that reach each other still do with one more pile beside them)."""
         outcomes: set[tuple[Arrangement, int, int | None]] = set()
         for member in self.folding.members[arrangement]:
             found = self._shape(member)
-            for step in _member_steps(suit, member, found, aces, kings, spaces):
+            for step in member_steps(suit, member, found, aces, kings, spaces):
                 piles, emptied = moved(step, found[0])
                 outcome = (self.folding.canonical(piles), min(step.target, 0), emptied)
                 if outcome not in outcomes:
@@ -522,7 +522,7 @@ def suit_deadlocked(arrangement: Arrangement, aces: int, kings: int) -> bool:
     return deadlocked(piles, heights)
 
 
-def _member_steps(
+def member_steps(
     suit: int, member: Arrangement, found: Shape, aces: int, kings: int, spaces: bool
 ) -> Iterator[Step]:
     """The steps that cannot be undone from one arrangement of a suit (of shape `found`): a
