@@ -4,7 +4,9 @@ position made of ints and tuples, exact under FC-1…FC-5 as `four_corners` impl
 A position is (heaps, builds, heights, redeals left): the twelve heaps bottom to top as card
 ints, each heap's auxiliary sequence as a signed count of built cards (+ up, - down, 0 free:
 FC-3 keeps the direction while built cards remain), and how many cards each foundation holds
-(aces S H D C, then kings S H D C), which is all that tells foundations apart.
+(aces S H D C, then kings S H D C), which is all that tells foundations apart. The table holds
+positions as they are: folding the heaps' order after the last redeal found no repeat it did not
+already find, and cost a sort a position (docs/design.md).
 """
 
 from __future__ import annotations
@@ -240,15 +242,6 @@ def stuck(position: Position, steps: list[Step]) -> bool:
     return all(target < HEAP_COUNT and builds[source] for source, target in steps)
 
 
-def canonical(position: Position) -> object:
-    """The transposition key: once no redeal is left a heap's place no longer matters (FC-2
-    and FC-4 deal by place), so the heaps are sorted with their sequences."""
-    heaps, builds, heights, redeals = position
-    if redeals:
-        return position
-    return tuple(sorted(zip(heaps, builds, strict=True))), heights
-
-
 class _OutOfBudget(Exception):
     pass
 
@@ -271,7 +264,7 @@ class Searcher:
         self.capped = False  # whether some deal was given up, so a loss is not proven
         self.stop = nodes
         self.nodes = 0
-        self.seen: set[object] = set()
+        self.seen: set[Position] = set()
         self.best = -1
         self.guess: Step | None = None
 
@@ -280,7 +273,7 @@ class Searcher:
         table skips repeats) and no last deal was given up, or unknown."""
         if sum(root[2]) == ALL_UP:
             return Found(WON, (), 0)
-        self.seen.add(canonical(root))
+        self.seen.add(root)
         try:
             trail = self._deal(root, None)
         except _OutOfBudget:
@@ -365,10 +358,9 @@ class Searcher:
         if self.nodes % _CLOCK_EVERY == 0 and perf_counter() > self.deadline:
             raise _OutOfBudget
         child = applied(position, step)
-        key = canonical(child)
-        if key in self.seen:
+        if child in self.seen:
             return None
-        self.seen.add(key)
+        self.seen.add(child)
         up = sum(child[2])
         if up > self.best:
             self.best = up
