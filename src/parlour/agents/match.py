@@ -52,6 +52,8 @@ def play_game(
     last = None
     while game.outcome(state) is None:
         seat = game.to_move(state)
+        if seat is None:  # a game not over always has a seat to move
+            raise AssertionError(f"{game.info.id}: no seat to move in a game not over")
         index = seats.index(seat)
         if seat != last:
             turns[index] += 1
@@ -77,7 +79,7 @@ class Pairing(NamedTuple):
     """One game of a duel: its number, the player at each seat, the deal, and the seed of the
     players' random generator."""
 
-    index: int
+    number: int
     names: tuple[str, str]
     deal: int
     seed: int
@@ -110,7 +112,7 @@ def duel_games(
     yielded as they finish."""
     chosen = game.info.params_type() if params is None else params
     tasks = [
-        (game, pairing.names, chosen, pairing.deal, pairing.index, pairing.seed)
+        (game, pairing.names, chosen, pairing.deal, pairing.number, pairing.seed)
         for pairing in pairings(first, second, games, seed)
     ]
     if workers <= 1:
@@ -165,7 +167,7 @@ def summarize(results: Sequence[GameResult], agent: str, seats: Sequence[str]) -
 
 def wilson(successes: int, trials: int) -> tuple[float, float]:
     """The 95% Wilson score interval of a binomial proportion."""
-    from scipy.stats import binomtest  # heavy: loaded only when a duel is summed up
+    from scipy.stats import binomtest  # type: ignore[import-untyped]  # heavy: loaded for sums only
 
     interval = binomtest(successes, trials).proportion_ci(confidence_level=0.95, method="wilson")
     return float(interval.low), float(interval.high)

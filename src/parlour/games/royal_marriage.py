@@ -211,9 +211,9 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
             )
         if move.action == SWAP:
             i, j = state.row.index(move.cards[0]), state.row.index(move.cards[1])
-            row = list(state.row)
-            row[i], row[j] = row[j], row[i]
-            return replace(state, row=tuple(row), grace_used=True)
+            swapped = list(state.row)
+            swapped[i], swapped[j] = swapped[j], swapped[i]
+            return replace(state, row=tuple(swapped), grace_used=True)
         thrown = set(move.cards)
         return replace(
             state,
@@ -371,7 +371,8 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
     def with_piles(
         self, state: RoyalMarriageState, piles: Mapping[str, tuple[Card, ...]]
     ) -> RoyalMarriageState:
-        return replace(state, **{name: tuple(cards) for name, cards in piles.items()})
+        merged = {**self.piles(state), **piles}
+        return replace(state, stock=merged["stock"], row=merged["row"], discard=merged["discard"])
 
     def visibility(self, state: RoyalMarriageState, pile: str, player: str | None) -> Visibility:
         return Visibility.NONE if pile == "stock" else Visibility.ALL

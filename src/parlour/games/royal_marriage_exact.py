@@ -256,8 +256,8 @@ class ThrowClearing:
             thrown = self._thrown_run(i, j, t)
             if thrown is not None:
                 stops = [i, *thrown, j]
-                before = [d for a, b in pairwise(stops) for d in self.base.discards(a, b)]
-                return before, tuple(self.base.row[k] for k in thrown), []
+                discards = [d for a, b in pairwise(stops) for d in self.base.discards(a, b)]
+                return discards, tuple(self.base.row[k] for k in thrown), []
         found = self._split_group(i, j, t)
         if found is not None:
             group, split = found

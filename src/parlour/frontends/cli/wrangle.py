@@ -120,6 +120,8 @@ class WrangleLoop:
         shown_for = None
         while self.session.outcome is None:
             seat = self.game.to_move(self.session.state)
+            if seat is None:  # a game not over always has a seat to move
+                raise AssertionError("no seat to move in a game not over")
             if seat in self.computers:
                 self._computer_turn(seat)
                 shown_for = None
