@@ -1,4 +1,4 @@
-"""The static checks run with the tests: ruff (lint and format), mypy --strict on the core,
+"""The static checks run with the tests: ruff (lint and format), mypy --strict on the whole package,
 and the import-linter contracts for the layers of ARCHITECTURE.md."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ def test_ruff_format() -> None:
     run(sys.executable, "-m", "ruff", "format", "--check", *CHECKED)
 
 
-def test_mypy_strict_on_the_core() -> None:
+def test_mypy_strict_on_the_whole_package() -> None:
     run(sys.executable, "-m", "mypy")
 
 
