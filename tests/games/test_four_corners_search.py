@@ -115,17 +115,27 @@ def waiting_for_good(piles: tuple[tuple[int, ...], ...], heights: tuple[int, ...
 
 
 def test_FC_5_dead_ends_are_found_as_their_definition_says() -> None:
+    """Also told that every card off the foundations is in the heaps, as in The Four Corners;
+    and a heap whose cards wait on each other alone makes the whole position a dead end, as
+    the search's first look at the heap a card was built on assumes."""
     rng = random.Random("fc-5 dead ends")
-    called = 0
+    called = locked_alone = 0
     for _ in range(300):
         found, out = tiny_foundations(rng)
         heaps: list[tuple[int, ...]] = [()] * len(HEAPS)
         for card in out:
             heaps[rng.randrange(3)] += (card,)
-        expected = waiting_for_good(tuple(heaps), found.heights())
-        assert deadlocked(tuple(heaps), found.heights()) == expected
+        heights = found.heights()
+        expected = waiting_for_good(tuple(heaps), heights)
+        assert deadlocked(tuple(heaps), heights) == expected
+        assert deadlocked(tuple(heaps), heights, complete=True) == expected
+        for heap in heaps[:3]:
+            if deadlocked((heap,), heights):
+                assert expected
+                locked_alone += 1
         called += expected
     assert called > 20
+    assert locked_alone > 10
 
 
 def test_FC_5_the_same_heap_with_no_redeal_left_is_lost() -> None:

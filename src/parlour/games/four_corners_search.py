@@ -265,6 +265,7 @@ class Searcher:
         self.stop = nodes
         self.nodes = 0
         self.seen: set[Position] = set()
+        self.locked: dict[tuple[tuple[Card, ...], tuple[int, ...]], bool] = {}
         self.best = -1
         self.guess: Step | None = None
 
@@ -365,9 +366,24 @@ class Searcher:
         if up > self.best:
             self.best = up
             self.guess = unwound(trail)[0] if trail is not None else step
-        if not child[3] and not _rearranging(position, step) and deadlocked(child[0], child[2]):
+        if not child[3] and not _rearranging(position, step) and self._dead(child, step):
             return None
         return child
+
+    def _dead(self, position: Position, step: Step) -> bool:
+        """`deadlocked`, after a move that cannot be undone. A card built onto a heap often
+        locks that heap alone, its cards waiting on each other: the heap and the foundations
+        show it without the rest, and their answer is remembered."""
+        heaps, _, heights, _ = position
+        target = step[1]
+        if 0 <= target < HEAP_COUNT:
+            key = (heaps[target], heights)
+            alone = self.locked.get(key)
+            if alone is None:
+                alone = self.locked[key] = deadlocked((heaps[target],), heights)
+            if alone:
+                return True
+        return deadlocked(heaps, heights, complete=True)
 
 
 def _rearranging(position: Position, step: Step) -> bool:

@@ -100,11 +100,13 @@ class Foundations:
         return (self.aces[suit] + self.kings[suit]).count(wanting) == 2
 
 
-def deadlocked(piles: Piles, heights: Sequence[int]) -> bool:
+def deadlocked(piles: Piles, heights: Sequence[int], *, complete: bool = False) -> bool:
     """Whether some cards wait on each other for good, so the position is lost: every card
     must reach a foundation (HT-6, FC-5). Only for play where a card leaves a pile for a
     foundation or for another pile's top, never for an empty space (standard HT-5; FC-3 after
-    the last redeal). `heights` are the foundations' heights (aces S H D C, then kings).
+    the last redeal). `heights` are the foundations' heights (aces S H D C, then kings);
+    `complete` says that every card off the foundations lies in `piles` (as in The Four
+    Corners), which spares counting them.
 
     A card leaves only for a foundation that takes it next, or onto a copy of a neighbouring
     rank on a pile's top (HT-4, FC-3). Take a set of cards, and the first of them to leave:
@@ -125,14 +127,17 @@ def deadlocked(piles: Piles, heights: Sequence[int]) -> bool:
     walking on from where it was last seen."""
     piles = tuple(pile for pile in piles if pile)
     cuts = [len(pile) - 1 for pile in piles]
-    held = [0] * 52  # free copies waiting, or lying below a waiting card
-    for pile in piles:
-        for card in pile:
-            held[card] += 1
+    free = [n for suit in range(4) for n in _FREE[heights[suit]][heights[4 + suit]]]
+    if complete:
+        held = free[:]  # free copies waiting, or lying below a waiting card
+    else:
+        held = [0] * 52
+        for pile in piles:
+            for card in pile:
+                held[card] += 1
     below = held[:]  # ... lying below a waiting card
     for pile in piles:
         below[pile[-1]] -= 1
-    free = [n for suit in range(4) for n in _FREE[heights[suit]][heights[4 + suit]]]
     clear = _Paths(heights, held, free).clear
     falling = True
     while falling:
