@@ -174,17 +174,6 @@ def is_safe(card: Card, target: int, heights: tuple[int, ...]) -> bool:
     return 0 <= wanting <= 12 and placed(suit * 13 + wanting, heights) == 2
 
 
-def safe_step(heaps: Heaps, heights: tuple[int, ...]) -> Step | None:
-    """The first foundation move that cannot spoil a win, as `safe_foundation_move` finds it;
-    only sound once no redeal is left, since a card taken up reshapes the next deal (FC-4)."""
-    for spot, pile in enumerate(heaps):
-        if pile:
-            for target in foundation_targets(pile[-1], heights):
-                if is_safe(pile[-1], target, heights):
-                    return spot, target
-    return None
-
-
 # ----- the search -----------------------------------------------------------------------
 class Trail(NamedTuple):
     """The steps that led to a position, last first, sharing their common start."""
@@ -204,19 +193,20 @@ def unwound(trail: Trail | None) -> tuple[Step, ...]:
 
 def play_steps(position: Position) -> list[Step]:
     """The moves worth trying within a deal, the most promising first: once no redeal is
-    left a safe foundation move alone; else foundation moves, then moves that uncover a card
-    (the card nearest to going up first), then moves of built cards, which only rearrange."""
+    left the first foundation move that cannot spoil a win, alone; else foundation moves,
+    then moves that uncover a card (the card nearest to going up first), then moves of built
+    cards, which only rearrange."""
     heaps, builds, heights, redeals = position
-    if not redeals:
-        safe = safe_step(heaps, heights)
-        if safe is not None:
-            return [safe]
     steps = [
         (spot, target)
         for spot, pile in enumerate(heaps)
         if pile
         for target in foundation_targets(pile[-1], heights)
     ]
+    if not redeals:  # as `safe_foundation_move`; before, a card taken up reshapes a deal (FC-4)
+        for spot, target in steps:
+            if is_safe(heaps[spot][-1], target, heights):
+                return [(spot, target)]
     moves = build_steps(heaps, builds)
     uncovering = [s for s in moves if not builds[s[0]]]
     steps += sorted(uncovering, key=lambda s: _distance(heaps[s[0]], heights))
