@@ -66,8 +66,9 @@ def staged(root: Position, nodes: int, deadline: float) -> Found:
     without giving up any layout is complete, so a loss it finds is proven."""
     spent = 0
     caps = FIRST_CAPS
+    dead_ends = DeadEnds()
     while True:
-        found = Searcher(nodes - spent, deadline, caps).run(root)
+        found = Searcher(nodes - spent, deadline, caps, dead_ends).run(root)
         spent += found.nodes
         if found.result != UNKNOWN or spent >= nodes or perf_counter() > deadline:
             return found._replace(nodes=spent)
@@ -232,6 +233,38 @@ def stuck(position: Position, steps: list[Step]) -> bool:
     return all(target < HEAP_COUNT and builds[source] for source, target in steps)
 
 
+class DeadEnds:
+    """The dead-end proof (`deadlocked`) after moves that cannot be undone, its answers kept
+    for all the stages of one deal: each stage opens again the positions of the one before."""
+
+    def __init__(self) -> None:
+        self.answers: dict[Position, bool] = {}
+        self.locked: dict[tuple[tuple[Card, ...], tuple[int, ...]], bool] = {}
+
+    def found(self, position: Position, step: Step) -> bool:
+        """Whether `position`, made by `step`, is a dead end."""
+        known = self.answers.get(position)
+        if known is None:
+            known = self.answers[position] = self._proven(position, step)
+        return known
+
+    def _proven(self, position: Position, step: Step) -> bool:
+        """A card built onto a heap often locks that heap alone, its cards waiting on each
+        other: the heap and the foundations show it without the rest, and their answer is
+        remembered. The whole position's check need not count the cards in play: all are in
+        the heaps."""
+        heaps, _, heights, _ = position
+        target = step[1]
+        if 0 <= target < HEAP_COUNT:
+            key = (heaps[target], heights)
+            alone = self.locked.get(key)
+            if alone is None:
+                alone = self.locked[key] = deadlocked((heaps[target],), heights)
+            if alone:
+                return True
+        return deadlocked(heaps, heights, complete=True)
+
+
 class _OutOfBudget(Exception):
     pass
 
@@ -247,7 +280,7 @@ class Searcher:
     deal's positions are exhausted, so every reachable position is still opened. A redealt
     layout is given up beyond so many positions (`caps`), and a loss is then not proven."""
 
-    def __init__(self, nodes: int, deadline: float, caps: Caps) -> None:
+    def __init__(self, nodes: int, deadline: float, caps: Caps, dead_ends: DeadEnds) -> None:
         self.limit = nodes
         self.deadline = deadline
         self.caps = caps
@@ -255,7 +288,7 @@ class Searcher:
         self.stop = nodes
         self.nodes = 0
         self.seen: set[Position] = set()
-        self.locked: dict[tuple[tuple[Card, ...], tuple[int, ...]], bool] = {}
+        self.dead_ends = dead_ends
         self.best = -1
         self.guess: Step | None = None
 
@@ -356,24 +389,9 @@ class Searcher:
         if up > self.best:
             self.best = up
             self.guess = unwound(trail)[0] if trail is not None else step
-        if not child[3] and not _rearranging(position, step) and self._dead(child, step):
+        if not child[3] and not _rearranging(position, step) and self.dead_ends.found(child, step):
             return None
         return child
-
-    def _dead(self, position: Position, step: Step) -> bool:
-        """`deadlocked`, after a move that cannot be undone. A card built onto a heap often
-        locks that heap alone, its cards waiting on each other: the heap and the foundations
-        show it without the rest, and their answer is remembered."""
-        heaps, _, heights, _ = position
-        target = step[1]
-        if 0 <= target < HEAP_COUNT:
-            key = (heaps[target], heights)
-            alone = self.locked.get(key)
-            if alone is None:
-                alone = self.locked[key] = deadlocked((heaps[target],), heights)
-            if alone:
-                return True
-        return deadlocked(heaps, heights, complete=True)
 
 
 def _rearranging(position: Position, step: Step) -> bool:
