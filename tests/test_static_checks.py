@@ -1,5 +1,5 @@
-"""The static checks run with the tests: ruff (lint and format), mypy --strict on the whole package,
-and the import-linter contracts for the layers of ARCHITECTURE.md."""
+"""The static checks run with the tests: ruff (lint and format), mypy --strict on the whole
+package, and the import-linter contracts for the layers of ARCHITECTURE.md."""
 
 from __future__ import annotations
 

@@ -204,7 +204,7 @@ def play_steps(position: Position) -> list[Step]:
         if pile
         for target in foundation_targets(pile[-1], heights)
     ]
-    if not redeals:  # as `safe_foundation_move`; before, a card taken up reshapes a deal (FC-4)
+    if not redeals:  # as `safe_foundation_move`; while a redeal is left, a card up reshapes it
         for spot, target in steps:
             if is_safe(heaps[spot][-1], target, heights):
                 return [(spot, target)]
