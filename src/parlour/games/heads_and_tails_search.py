@@ -145,12 +145,15 @@ def rearrangements(start: Arrangement) -> list[Arrangement]:
     reached = [start]
     seen = {start}
     for here in reached:  # grows as it goes
+        tops = [top_of(pile) for pile in here]
         for i, source in enumerate(here):
             if not length_of(source):
                 continue
-            card = top_of(source)
+            card = tops[i]
             for j, onto in enumerate(here):
-                direction = takes(onto, card) if j != i else FREE
+                if abs(tops[j] - card) != 1:  # most tops are no neighbour: spare `takes`
+                    continue
+                direction = takes(onto, card)
                 if direction == FREE:
                     continue
                 piles = list(here)
@@ -174,7 +177,7 @@ def shape(member: Arrangement) -> Shape:
         for i, pile in enumerate(member)
         if not length_of(pile)
         for j, onto in enumerate(member)
-        if j != i and takes(onto, tops[i]) != FREE
+        if j != i and abs(tops[j] - tops[i]) == 1 and takes(onto, tops[i]) != FREE
     )
     built = tuple(i for i, pile in enumerate(member) if length_of(pile))
     return tops, base_moves, built
@@ -466,9 +469,8 @@ def moved(step: Step, tops: tuple[Card, ...]) -> tuple[Arrangement, int | None]:
 
 
 def _regrouped(e: Entry, old: int, new: int) -> Entry:
-    if group_of(e) != old:
-        return e
-    return entry(new, base_of(e), direction_of(e), length_of(e))
+    """`e` moved from group `old` to group `new`, its other fields (the low 12 bits) kept."""
+    return e if e >> 12 != old + 1 else (new + 1) << 12 | e & 0xFFF
 
 
 def source_packet(packets: tuple[int, ...], packet: int) -> int:
