@@ -234,8 +234,9 @@ def stuck(position: Position, steps: list[Step]) -> bool:
 
 
 class DeadEnds:
-    """The dead-end proof (`deadlocked`) after moves that cannot be undone, its answers kept
-    for all the stages of one deal: each stage opens again the positions of the one before."""
+    """The dead-end proof (`deadlocked`, FC-5) after moves that cannot be undone, its answers
+    kept for all the stages of one deal: each stage opens again the positions of the one
+    before."""
 
     def __init__(self) -> None:
         self.answers: dict[Position, bool] = {}

@@ -49,12 +49,15 @@ Entry = int
 Arrangement = tuple[Entry, ...]  # one suit's piles, sorted
 
 
+GROUP_SHIFT = 12  # an entry's group (plus one) lies above its base, direction and length
+
+
 def entry(group: int, base: Card, direction: int, length: int) -> Entry:
-    return (group + 1) << 12 | base << 6 | (direction + 1) << 4 | length
+    return (group + 1) << GROUP_SHIFT | base << 6 | (direction + 1) << 4 | length
 
 
 def group_of(e: Entry) -> int:
-    return (e >> 12) - 1
+    return (e >> GROUP_SHIFT) - 1
 
 
 def base_of(e: Entry) -> Card:
@@ -151,7 +154,7 @@ def rearrangements(start: Arrangement) -> list[Arrangement]:
                 continue
             card = tops[i]
             for j, onto in enumerate(here):
-                if abs(tops[j] - card) != 1:  # most tops are no neighbour: spare `takes`
+                if abs(tops[j] - card) != 1:  # not a neighbour (nor the source): spare `takes`
                     continue
                 direction = takes(onto, card)
                 if direction == FREE:
@@ -469,8 +472,10 @@ def moved(step: Step, tops: tuple[Card, ...]) -> tuple[Arrangement, int | None]:
 
 
 def _regrouped(e: Entry, old: int, new: int) -> Entry:
-    """`e` moved from group `old` to group `new`, its other fields (the low 12 bits) kept."""
-    return e if e >> 12 != old + 1 else (new + 1) << 12 | e & 0xFFF
+    """`e` moved from group `old` to group `new`, its other fields kept."""
+    if group_of(e) != old:
+        return e
+    return (new + 1) << GROUP_SHIFT | e & ((1 << GROUP_SHIFT) - 1)
 
 
 def source_packet(packets: tuple[int, ...], packet: int) -> int:
