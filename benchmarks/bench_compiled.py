@@ -1,0 +1,128 @@
+"""Positions a second of the two-pack games' searches, compiled against interpreted.
+
+The baseline, measured in the same run on the same deals, is the same search with every
+module that the build compiles (pyproject's mypyc hook) loaded from its Python source instead.
+Each side runs in a process of its own, one after the other, on a budget of positions with no
+clock, so both sides search the same positions; the script checks that they give the same
+answers and prints positions a second for each and their ratio.
+
+Run: uv run python benchmarks/bench_compiled.py [GAME ...] [--deals N] [--nodes N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import json
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+SOURCE_ROOT = Path(__file__).resolve().parents[1] / "src"
+
+
+class SourceFirst(importlib.abc.MetaPathFinder):
+    """Loads the named modules from their `.py` files though a compiled one lies beside."""
+
+    def __init__(self, names: set[str]) -> None:
+        self.names = names
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in self.names:
+            return None
+        source = SOURCE_ROOT.joinpath(*fullname.split(".")).with_suffix(".py")
+        return importlib.util.spec_from_file_location(fullname, source)
+
+
+def built_modules() -> set[str]:
+    """The parlour modules with a compiled module beside their source."""
+    return {
+        ".".join((*path.relative_to(SOURCE_ROOT).parts[:-1], path.name.split(".")[0]))
+        for suffix in importlib.machinery.EXTENSION_SUFFIXES
+        for path in SOURCE_ROOT.glob(f"parlour/**/*{suffix}")
+    }
+
+
+def loaded_compiled() -> list[str]:
+    """The parlour modules this process loaded from extension modules."""
+    for name in sorted(built_modules()):
+        importlib.import_module(name)
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    return sorted(
+        name
+        for name, module in sys.modules.items()
+        if name.startswith("parlour")
+        and (getattr(module, "__file__", None) or "").endswith(suffixes)
+    )
+
+
+def measure(games: list[str], deals: int, nodes: int) -> list[dict[str, Any]]:
+    from parlour.core.params import all_params, params_dict
+    from parlour.games import get_game
+    from parlour.solver import Budget, solve
+
+    rows = []
+    for game in [get_game(g) for g in games]:
+        for params in all_params(game.info.params_type):
+            answers, searched, start = [], 0, time.perf_counter()
+            for deal in range(1, deals + 1):
+                solution = solve(game, game.new(params, deal=deal), Budget(nodes, float("inf")))
+                answers.append(solution.result)
+                searched += solution.nodes
+            seconds = time.perf_counter() - start
+            label = game.info.id + " " + " ".join(params_dict(params).values())
+            rows.append({"label": label, "answers": answers, "nodes": searched, "seconds": seconds})
+    return rows
+
+
+def run_side(interpreted: bool, games: list[str], deals: int, nodes: int) -> dict[str, Any]:
+    flag = ["--interpreted"] if interpreted else []
+    command = [sys.executable, __file__, "--side", *flag, "--deals", str(deals)]
+    output = subprocess.run(
+        [*command, "--nodes", str(nodes), *games], check=True, capture_output=True, text=True
+    ).stdout
+    result: dict[str, Any] = json.loads(output)
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", default=["heads-and-tails", "four-corners", "plait"])
+    parser.add_argument("--deals", type=int, default=10)
+    parser.add_argument("--nodes", type=int, default=50_000, help="positions per deal")
+    parser.add_argument("--side", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--interpreted", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.side:
+        sys.path.insert(0, str(SOURCE_ROOT))
+        if args.interpreted:
+            sys.meta_path.insert(0, SourceFirst(built_modules()))
+        side = {"compiled": loaded_compiled(), "rows": measure(args.games, args.deals, args.nodes)}
+        print(json.dumps(side))
+        return
+    compiled = run_side(False, args.games, args.deals, args.nodes)
+    interpreted = run_side(True, args.games, args.deals, args.nodes)
+    if not compiled["compiled"] or interpreted["compiled"]:
+        sys.exit("the build compiled nothing, or the baseline still loads compiled modules")
+    print("compiled: " + ", ".join(compiled["compiled"]))
+    print(f"{'game':<32}{'deals':>6}{'positions':>11}{'compiled/s':>12}{'plain/s':>10}{'ratio':>7}")
+    for fast, plain in zip(compiled["rows"], interpreted["rows"], strict=True):
+        if (fast["answers"], fast["nodes"]) != (plain["answers"], plain["nodes"]):
+            sys.exit(f"{fast['label']}: the compiled search answered differently")
+        fast_rate, plain_rate = fast["nodes"] / fast["seconds"], plain["nodes"] / plain["seconds"]
+        print(
+            f"{fast['label']:<32}{args.deals:>6}{fast['nodes']:>11}{fast_rate:>12.0f}"
+            f"{plain_rate:>10.0f}{fast_rate / plain_rate:>7.2f}"
+        )
+
+
+if __name__ == "__main__":
+    main()
