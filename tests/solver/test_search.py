@@ -3,6 +3,7 @@ budgets, and hints that win when followed."""
 
 from __future__ import annotations
 
+import gc
 import random
 from functools import cache
 from typing import Any
@@ -11,14 +12,14 @@ import pytest
 
 from parlour.core.cards import parse_cards
 from parlour.core.errors import ParamsError
-from parlour.core.game import Game
+from parlour.core.game import Game, OwnSearch
 from parlour.core.params import all_params
 from parlour.core.playout import random_playout
 from parlour.games import all_games, get_game
 from parlour.games.royal_marriage import ROYAL_MARRIAGE as RM
 from parlour.games.royal_marriage import RoyalMarriageParams, RoyalMarriageState
 from parlour.solver import Budget, hint, solve
-from tests.core.toy_game import TOY, TURN, UP_MOVE
+from tests.core.toy_game import TOY, TURN, UP_MOVE, Toy, ToyState
 from tests.games.test_royal_marriage import position
 
 
@@ -47,6 +48,21 @@ def test_a_toy_deal_in_order_is_won_in_26_moves() -> None:
 def test_a_toy_deal_with_the_three_over_the_two_is_proven_lost() -> None:
     solution = solve(TOY, TOY.new(deck=(1, 2, 0, *range(3, 13))))
     assert solution.result == "lost" and solution.moves == ()
+
+
+def test_the_cyclic_collector_waits_while_the_solver_searches_and_resumes_after() -> None:
+    seen: list[bool] = []
+
+    class Watched(Toy):
+        def search(self, state: ToyState, nodes: int, seconds: float) -> OwnSearch | None:
+            seen.append(gc.isenabled())
+            return None
+
+    assert gc.isenabled()
+    watched = Watched()
+    assert solve(watched, watched.new(deck=tuple(range(13)))).result == "won"
+    assert seen == [False]
+    assert gc.isenabled()
 
 
 def test_a_row_one_discard_from_the_marriage_is_won_in_one() -> None:
