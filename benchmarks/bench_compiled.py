@@ -85,11 +85,9 @@ def measure(games: list[str], deals: int, nodes: int) -> list[dict[str, Any]]:
 
 def run_side(interpreted: bool, games: list[str], deals: int, nodes: int) -> dict[str, Any]:
     flag = ["--interpreted"] if interpreted else []
-    command = [sys.executable, __file__, "--side", *flag, "--deals", str(deals)]
-    output = subprocess.run(
-        [*command, "--nodes", str(nodes), *games], check=True, capture_output=True, text=True
-    ).stdout
-    result: dict[str, Any] = json.loads(output)
+    command = [sys.executable, __file__, "--side", *flag, f"--deals={deals}", f"--nodes={nodes}"]
+    done = subprocess.run([*command, *games], check=True, capture_output=True, text=True)
+    result: dict[str, Any] = json.loads(done.stdout)
     return result
 
 
