@@ -4,8 +4,8 @@ Every `won` line is replayed through the checked engine by `solve` before it is 
 `--stop-after` no new deal is started once that many seconds have passed, and the line says how
 many deals were run.
 
-Run: uv run python benchmarks/solve_table.py GAME [--deals N] [--nodes N] [--seconds S]
-     [--variant V] [--workers W] [--stop-after S]
+Run: uv run python benchmarks/solve_table.py GAME [--deals N | --only D,D,…] [--nodes N]
+     [--seconds S] [--variant V] [--workers W] [--stop-after S]
 """
 
 from __future__ import annotations
@@ -49,10 +49,19 @@ def table_line(game_id: str, params: Any, results: list[tuple[str, float]], spen
     )
 
 
+def deal_list(text: str) -> list[int]:
+    """Deal numbers separated by commas, such as the deals a table left unknown."""
+    try:
+        return [int(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a list of deal numbers: {text!r}") from None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game")
     parser.add_argument("--deals", type=int, default=200, help="deals 1 … N")
+    parser.add_argument("--only", type=deal_list, help="these deals instead, e.g. 4,7,26")
     parser.add_argument("--nodes", type=int, default=DEFAULT_BUDGET.nodes)
     parser.add_argument("--seconds", type=float, default=DEFAULT_BUDGET.seconds)
     parser.add_argument("--variant", help="only this variant (default: every one)")
@@ -61,6 +70,7 @@ def main() -> None:
     args = parser.parse_args()
     game = get_game(args.game)
     budget = Budget(args.nodes, args.seconds)
+    deals = args.only or range(1, args.deals + 1)
     chosen = [
         p
         for p in all_params(game.info.params_type)
@@ -69,7 +79,7 @@ def main() -> None:
     with ProcessPoolExecutor(args.workers) as pool:
         for params in chosen:
             start = time.perf_counter()
-            jobs = [(game.info.id, params, deal, budget) for deal in range(1, args.deals + 1)]
+            jobs = [(game.info.id, params, deal, budget) for deal in deals]
             futures = [pool.submit(decide, job) for job in jobs]
             for _ in as_completed(futures):
                 if time.perf_counter() - start > args.stop_after:
