@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
+from time import perf_counter
 
 from parlour.core.cards import make_card
 from parlour.core.deals import shuffled
@@ -13,7 +15,14 @@ from parlour.core.game import LOST, UNKNOWN, WON
 from parlour.core.moves import Move
 from parlour.games.four_corners import FOUR_CORNERS as FC
 from parlour.games.four_corners import HEAPS, REDEAL, FourCornersState, deal_heights
-from parlour.games.four_corners_search import position_of, search
+from parlour.games.four_corners_search import (
+    DeadEnds,
+    Searcher,
+    play_steps,
+    position_of,
+    search,
+    shuffle,
+)
 from parlour.games.twin_foundations import Foundations, deadlocked
 from parlour.solver import Budget, solve
 from parlour.solver.search import solve as generic_solve
@@ -198,6 +207,35 @@ def test_FC_5_the_search_equals_exhaustive_search_on_tiny_positions() -> None:
             assert wins(state, answer.moves)
         answers.add((answer.result, min(state.redeals_left, 1)))
     assert answers >= {(WON, 0), (WON, 1), (LOST, 0)}
+
+
+def test_FC_5_every_drawn_order_of_the_last_layout_decides_as_exhaustive_search() -> None:
+    """The order drawn after the last redeal changes which line is found first, never the
+    answer: each search below runs to the end."""
+    rng = random.Random("four-corners drawn orders")
+    answers = Counter[str]()
+    for _ in range(120):
+        state = replace(tiny(rng), redeals_left=0)
+        expected = generic_solve(FC, state, ROOMY, hooks=False).result
+        for draw in (None, 1, 2, 3):
+            searcher = Searcher(2_000_000, perf_counter() + 60.0, (2_000_000, 0), DeadEnds(), draw)
+            assert searcher.run(position_of(state)).result == expected
+        answers[expected] += 1
+    assert answers[WON] and answers[LOST]
+
+
+def test_FC_5_a_drawn_order_is_a_reordering_the_same_on_every_run() -> None:
+    position = position_of(FC.new(deal=3))
+    steps = play_steps(position)
+    orders = []
+    for draw in (1, 2):
+        drawn = list(steps)
+        after = shuffle(drawn, draw)
+        again = list(steps)
+        assert shuffle(again, draw) == after and again == drawn
+        assert sorted(drawn) == sorted(steps)
+        orders.append(drawn)
+    assert len(steps) > 3 and orders[0] != orders[1]
 
 
 # ----- the solver ------------------------------------------------------------------------------
