@@ -18,6 +18,7 @@ from parlour.games.four_corners import HEAPS, REDEAL, FourCornersState, deal_hei
 from parlour.games.four_corners_search import (
     DeadEnds,
     Searcher,
+    engine_move,
     play_steps,
     position_of,
     search,
@@ -211,7 +212,7 @@ def test_FC_5_the_search_equals_exhaustive_search_on_tiny_positions() -> None:
 
 def test_FC_5_every_drawn_order_of_the_last_layout_decides_as_exhaustive_search() -> None:
     """The order drawn after the last redeal changes which line is found first, never the
-    answer: each search below runs to the end."""
+    answer, and every line found wins: each search below runs to the end."""
     rng = random.Random("four-corners drawn orders")
     answers = Counter[str]()
     for _ in range(120):
@@ -219,7 +220,10 @@ def test_FC_5_every_drawn_order_of_the_last_layout_decides_as_exhaustive_search(
         expected = generic_solve(FC, state, ROOMY, hooks=False).result
         for draw in (None, 1, 2, 3):
             searcher = Searcher(2_000_000, perf_counter() + 60.0, (2_000_000, 0), DeadEnds(), draw)
-            assert searcher.run(position_of(state)).result == expected
+            found = searcher.run(position_of(state))
+            assert found.result == expected
+            if expected == WON:
+                assert wins(state, tuple(map(engine_move, found.steps)))
         answers[expected] += 1
     assert answers[WON] and answers[LOST]
 
