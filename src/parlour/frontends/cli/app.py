@@ -6,28 +6,30 @@ Exit codes: 0 on success, 2 for bad usage or bad input (the message on stderr).
 from __future__ import annotations
 
 import json
-import secrets
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
+from parlour.agents import make_agent
 from parlour.core.game import describe_outcome
 from parlour.core.params import choices
 from parlour.core.record import replay as replay_record
-from parlour.core.session import Session
 from parlour.frontends.cli.common import (
+    AutoOpt,
     CardsOpt,
     DealOpt,
     FirstOpt,
     GameArg,
+    LoadOpt,
     ModeOpt,
     VariantOpt,
+    VsOpt,
     console,
     guarded,
 )
 from parlour.frontends.cli.odds import odds_command
-from parlour.frontends.cli.options import choose
+from parlour.frontends.cli.options import choose, new_session
 from parlour.frontends.cli.play import PlayLoop
 from parlour.frontends.cli.presenters import PRESENTERS
 from parlour.frontends.cli.serve import serve_command
@@ -84,39 +86,46 @@ def play(
     variant: VariantOpt = None,
     mode: ModeOpt = None,
     first: FirstOpt = None,
-    load: Annotated[
-        Path | None, typer.Option("--load", help="Resume a game saved with 'save FILE'.")
-    ] = None,
-    auto: Annotated[
-        bool, typer.Option("--auto/--no-auto", help="Automatic moves to the foundations.")
-    ] = False,
-    vs: Annotated[str | None, typer.Option("--vs", help="Wrangle: random|greedy|strong.")] = None,
+    load: LoadOpt = None,
+    auto: AutoOpt = False,
+    vs: VsOpt = None,
     hot_seat: Annotated[bool, typer.Option("--hot-seat", help="Wrangle: two people.")] = False,
 ) -> None:
     """Play a game in the terminal. Without --deal or --cards a random deal is chosen."""
     if game == "wrangle":
         return play_wrangle(deal, cards, vs, hot_seat, first)
     options = {"variant": variant, "mode": mode, "first": first}
-    session = guarded(lambda: _session(game, deal, cards, options, load, auto))
+    session = guarded(lambda: new_session(game, deal, cards, options, load, auto))
     presenter = PRESENTERS[session.game.info.id]
     console.print(f"[bold]{session.game.info.name}[/] — type h for help, q to quit.")
     PlayLoop(session, presenter, console, console.input).run()
 
 
-def _session(
-    game_id: str,
-    deal: int | None,
-    cards: str | None,
-    options: dict[str, str | None],
-    load: Path | None,
-    auto: bool,
-) -> Session[Any]:
-    if load is not None:
-        record = load_record(load)
-        return Session.from_record(get_game(record.game), record, autoplay=auto)
-    default = secrets.randbelow(10**9) if deal is None and cards is None else None
-    choice = choose(game_id, deal=deal, cards=cards, default_deal=default, **options)
-    return Session(choice.game, choice.params, deal=choice.deal, deck=choice.deck, autoplay=auto)
+@app.command()
+def tui(
+    game: Annotated[
+        str | None, typer.Argument(help="Start on this game (else the list of games).")
+    ] = None,
+    deal: DealOpt = None,
+    cards: CardsOpt = None,
+    variant: VariantOpt = None,
+    mode: ModeOpt = None,
+    first: FirstOpt = None,
+    load: LoadOpt = None,
+    auto: AutoOpt = False,
+    vs: VsOpt = None,
+) -> None:
+    """Play in a full-screen terminal app: every game, moves by mouse, keys or typing."""
+    from parlour.frontends.tui.app import GameScreen, ParlourApp
+    from parlour.frontends.tui.drivers import driver_for
+
+    screen = None
+    if game is not None or load is not None:
+        options = {"variant": variant, "mode": mode, "first": first}
+        session = guarded(lambda: new_session(game or "", deal, cards, options, load, auto))
+        opponent = guarded(lambda: make_agent(vs or "greedy")) if session.game.info.seats else None
+        screen = GameScreen(driver_for(session, opponent))
+    ParlourApp(screen).run()
 
 
 @app.command()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated, TypeVar
 
 import typer
@@ -28,6 +29,14 @@ ModeOpt = Annotated[
 FirstOpt = Annotated[
     str | None, typer.Option("--first", help="Who begins, e.g. south (see: parlour games).")
 ]
+
+LoadOpt = Annotated[
+    Path | None, typer.Option("--load", help="Resume a game saved with 'save FILE'.")
+]
+AutoOpt = Annotated[
+    bool, typer.Option("--auto/--no-auto", help="Automatic moves to the foundations.")
+]
+VsOpt = Annotated[str | None, typer.Option("--vs", help="Wrangle: random|greedy|strong.")]
 
 
 def guarded(work: Callable[[], T]) -> T:

@@ -3,14 +3,18 @@ every command."""
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from parlour.core.cards import Card, parse_cards
 from parlour.core.errors import ParamsError
 from parlour.core.game import Game
 from parlour.core.params import params_from
+from parlour.core.session import Session
 from parlour.games import get_game
+from parlour.store.records import load_record
 
 
 @dataclass(frozen=True)
@@ -46,3 +50,21 @@ def choose(
         deal = default_deal
     deck = None if cards is None else game.accept_deck(params, parse_cards(cards))
     return DealChoice(game, params, deal, deck)
+
+
+def new_session(
+    game_id: str,
+    deal: int | None,
+    cards: str | None,
+    options: dict[str, str | None],
+    load: Path | None = None,
+    auto: bool = False,
+) -> Session[Any]:
+    """A session of a saved game (`load`), or of a deal chosen by the options, a random deal
+    when neither a number nor a deck is given."""
+    if load is not None:
+        record = load_record(load)
+        return Session.from_record(get_game(record.game), record, autoplay=auto)
+    default = secrets.randbelow(10**9) if deal is None and cards is None else None
+    choice = choose(game_id, deal=deal, cards=cards, default_deal=default, **options)
+    return Session(choice.game, choice.params, deal=choice.deal, deck=choice.deck, autoplay=auto)

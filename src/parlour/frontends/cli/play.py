@@ -124,13 +124,20 @@ class PlayLoop:
     def show(self) -> None:
         self.console.print()
         self.console.print(self.presenter.render(self.observation()))
+        ending = self.ending()
+        if ending is not None:
+            self.console.print(ending)
+
+    def ending(self) -> str | None:
+        """The line saying the game is over, in console markup; None while it goes on."""
         outcome = self.session.outcome
-        if outcome is not None:
-            style = "bold green" if outcome == WON else "bold red"
-            self.console.print(
-                f"[{style}]Game over: {describe_outcome(outcome)}[/] "
-                f"in {len(self.session.moves)} moves. Undo, save or quit."
-            )
+        if outcome is None:
+            return None
+        style = "bold green" if outcome == WON else "bold red"
+        return (
+            f"[{style}]Game over: {describe_outcome(outcome)}[/] "
+            f"in {len(self.session.moves)} moves. Undo, save or quit."
+        )
 
     def _autoplay(self, setting: str) -> None:
         if setting not in ("on", "off"):

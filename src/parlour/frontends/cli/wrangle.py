@@ -123,7 +123,7 @@ class WrangleLoop:
             if seat is None:  # a game not over always has a seat to move
                 raise AssertionError("no seat to move in a game not over")
             if seat in self.computers:
-                self._computer_turn(seat)
+                self.computer_turn(seat)
                 shown_for = None
                 continue
             if seat != shown_for:
@@ -144,7 +144,8 @@ class WrangleLoop:
         self._end()
         return self.session.outcome
 
-    def _computer_turn(self, seat: str) -> None:
+    def computer_turn(self, seat: str) -> None:
+        """The computer's whole turn, each move printed with the card it moved."""
         agent = self.computers[seat]
         while self.session.outcome is None and self.game.to_move(self.session.state) == seat:
             observation = self.game.observe(self.session.state, seat)
@@ -189,11 +190,15 @@ class WrangleLoop:
         self.console.print(self.presenter.render(self.game.observe(self.session.state, seat)))
 
     def _end(self) -> None:
-        outcome = self.session.outcome
         for seat in self.game.info.seats:
             if seat not in self.computers:
                 self.show(seat)
                 break
+        self.announce_end()
+
+    def announce_end(self) -> None:
+        """Who won, or the draw (WR-6)."""
+        outcome = self.session.outcome
         if outcome == DRAW:
             self.console.print("[bold]Game over: drawn[/] (100 turns without progress, WR-6).")
         else:

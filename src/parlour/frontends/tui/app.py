@@ -1,0 +1,240 @@
+"""`parlour tui`: the games in a full-screen terminal app.
+
+The lobby lists every game with its variants and modes, and a deal number (blank for a random
+deal). A game's screen draws the board as `parlour play` does, keeps a log of what happened, and
+lists the legal moves: choose one with the mouse or the arrow keys, or type a move, an alias or
+a command (`h` lists them) in the line at the bottom, which also narrows the list. The app holds
+no rules: the board and the moves come from the observation, and every line goes to the same
+loop as in `parlour play`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, Label, OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+
+from parlour.agents import make_agent
+from parlour.core.errors import ParlourError
+from parlour.core.params import all_params
+from parlour.frontends.cli.options import new_session
+from parlour.frontends.tui.drivers import Driver, drained, driver_for
+from parlour.games import all_games
+
+MOVES_SHOWN = 300  # the start of open Discards offers some 20,000 moves; the line narrows them
+QUIT_WORDS = ("q", "quit", "exit")
+
+
+class GameScreen(Screen[None]):
+    """One game: the board, the log, the legal moves and the command line."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+z", "line('u')", "Undo", priority=True),
+        Binding("ctrl+y", "line('r')", "Redo", priority=True),
+        Binding("f2", "line('hint')", "Hint"),
+        Binding("f3", "line('auto')", "Auto"),
+        Binding("f5", "line('restart')", "Restart"),
+        Binding("f1", "line('h')", "Help"),
+        Binding("escape", "leave", "Games"),
+    ]
+
+    def __init__(self, driver: Driver) -> None:
+        super().__init__()
+        self.driver = driver
+        self.busy = False
+        self.legal: list[str] = []  # the legal moves shown, kept while the line narrows them
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal():
+            with Vertical(id="play"):
+                yield Static(id="board")
+                yield RichLog(id="log", wrap=True, markup=False)
+            with Vertical(id="side"):
+                yield Label("Legal moves", id="moves-title")
+                yield OptionList(id="moves")
+        yield Input(placeholder="a move, an alias or a command (h for help)", id="line")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        info = self.driver.session.game.info
+        deal = self.driver.observation().get("deal")
+        self.title = info.name
+        self.sub_title = "" if deal is None else f"deal {deal}"
+        self._run(None)
+
+    # ----- input ------------------------------------------------------------------------
+    @on(Input.Submitted, "#line")
+    def submitted(self, event: Input.Submitted) -> None:
+        line = event.value.strip()
+        event.input.clear()
+        if line.lower() in QUIT_WORDS:
+            self.action_leave()
+        elif line:
+            self._run(line)
+
+    @on(Input.Changed, "#line")
+    def narrowed(self, event: Input.Changed) -> None:
+        self._list_moves(event.value.strip())
+
+    @on(OptionList.OptionSelected, "#moves")
+    def chosen(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id is not None:
+            self.query_one("#line", Input).clear()
+            self._run(event.option.id)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Keys for commands the game does not take (redo in the Wrangle …) are hidden."""
+        if action == "line":
+            return parameters[0] in self.driver.commands
+        return True
+
+    def action_line(self, command: str) -> None:
+        if command == "auto":
+            command = "auto off" if self.driver.session.autoplay else "auto on"
+        self._run(command)
+
+    def action_leave(self) -> None:
+        if len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+        else:
+            self.app.exit()
+
+    # ----- playing ----------------------------------------------------------------------
+    def _run(self, line: str | None) -> None:
+        """Hand `line` (None: the start) to the driver off the event loop, one at a time."""
+        if self.busy:
+            self.notify("Still thinking about the last one.", severity="warning")
+            return
+        self.busy = True
+        self.query_one("#line", Input).disabled = True
+        if line is not None:
+            self.query_one("#log", RichLog).write(Text(f"> {line}", style="dim"))
+        self._handle(line)
+
+    @work(thread=True, exclusive=True)
+    def _handle(self, line: str | None) -> None:
+        try:
+            if line is None:
+                self.driver.start()
+            else:
+                self.driver.handle(line)
+        finally:
+            self.app.call_from_thread(self._shown)
+
+    def _shown(self) -> None:
+        printed = drained(self.driver.console)
+        if printed is not None:
+            self.query_one("#log", RichLog).write(printed)
+        observation = self.driver.observation()
+        self.legal = observation["legal_moves"]
+        self.query_one("#board", Static).update(self.driver.presenter.render(observation))
+        self._list_moves(self.query_one("#line", Input).value.strip())
+        self.busy = False
+        line = self.query_one("#line", Input)
+        line.disabled = False
+        line.focus()
+
+    def _list_moves(self, typed: str) -> None:
+        wanted = typed.lower()
+        shown = [move for move in self.legal if wanted in move.lower()]
+        listing = self.query_one("#moves", OptionList)
+        listing.clear_options()
+        listing.add_options(Option(move, id=move) for move in shown[:MOVES_SHOWN])
+        more = len(shown) - MOVES_SHOWN
+        title = f"Moves with “{typed}”" if wanted else "Legal moves"
+        title += f" ({len(shown)})"
+        if more > 0:
+            title += f", first {MOVES_SHOWN} shown"
+        self.query_one("#moves-title", Label).update(title)
+
+
+class LobbyScreen(Screen[None]):
+    """Every game, variant and mode; a deal number; the Wrangle's opponent."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.quit", "Quit")]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Label("Choose a game (Enter or a click); the deal number is optional.")
+        yield Input(placeholder="deal number (blank: a random deal)", id="deal", type="integer")
+        yield OptionList(*lobby_options(), id="games")
+        yield Label("", id="error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Parlour"
+        self.sub_title = "five Victorian games of patience"
+        self.query_one("#games", OptionList).focus()
+
+    @on(OptionList.OptionSelected, "#games")
+    def chosen(self, event: OptionList.OptionSelected) -> None:
+        choice = event.option.id or ""
+        text = self.query_one("#deal", Input).value.strip()
+        try:
+            deal = int(text) if text else None
+            screen = game_screen(choice, deal)
+        except (ParlourError, ValueError) as error:
+            self.query_one("#error", Label).update(f"Not started: {error}")
+            return
+        self.query_one("#error", Label).update("")
+        self.app.push_screen(screen)
+
+
+def lobby_options() -> list[Option]:
+    """One entry a game, variant and mode (`game|name=value,…`); the Wrangle once for each
+    computer opponent (`…|vs=greedy`)."""
+    options = []
+    for game in all_games():
+        info = game.info
+        if info.seats:
+            for vs in ("greedy", "strong", "random"):
+                options.append(Option(f"{info.name}: against {vs}", id=f"{info.id}|vs={vs}"))
+            continue
+        for params in all_params(info.params_type):
+            values = asdict(params)
+            label = ", ".join(str(value) for value in values.values())
+            fields = ",".join(f"{name}={value}" for name, value in values.items())
+            title = f"{info.name} ({label})" if label else info.name
+            options.append(Option(title, id=f"{info.id}|{fields}"))
+    return options
+
+
+def game_screen(choice: str, deal: int | None) -> GameScreen:
+    """The screen for a lobby entry's id and a deal number (None: a random deal)."""
+    game_id, _, fields = choice.partition("|")
+    chosen = dict(field.split("=", 1) for field in fields.split(",") if field)
+    opponent = chosen.pop("vs", None)
+    session = new_session(game_id, deal, None, dict(chosen))
+    return GameScreen(driver_for(session, None if opponent is None else make_agent(opponent)))
+
+
+class ParlourApp(App[None]):
+    """The lobby, then a game; started on a game, Esc still leads back to the lobby."""
+
+    CSS = """
+    #play { width: 3fr; }
+    #side { width: 1fr; min-width: 24; }
+    #board { height: auto; padding: 0 1; }
+    #log { height: 1fr; border-top: solid $primary; }
+    #moves { height: 1fr; }
+    #error { color: $error; }
+    """
+    TITLE = "Parlour"
+
+    def __init__(self, first: GameScreen | None = None) -> None:
+        super().__init__()
+        self.first = first
+
+    def on_mount(self) -> None:
+        self.push_screen(LobbyScreen())
+        if self.first is not None:
+            self.push_screen(self.first)

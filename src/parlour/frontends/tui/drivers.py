@@ -1,0 +1,129 @@
+"""What the terminal app plays through: the line game's own loops, so that a typed command
+means the same in `parlour play` and in `parlour tui`, with their messages written to a buffer
+that the app shows in its log rather than to the screen.
+
+A driver's `handle` may take seconds (a hint runs the solver; the strong player thinks for up
+to a second a turn), so the app calls it off its event loop, one line at a time.
+"""
+
+from __future__ import annotations
+
+import io
+from random import Random
+from typing import Any, Protocol
+
+from rich.console import Console
+from rich.text import Text
+
+from parlour.agents.base import Agent
+from parlour.core.session import Session
+from parlour.frontends.cli.play import PlayLoop
+from parlour.frontends.cli.presenters import PRESENTERS
+from parlour.frontends.cli.presenters.base import Presenter
+from parlour.frontends.cli.wrangle import WrangleLoop
+
+LOG_WIDTH = 100
+HUMAN = "north"  # as in `parlour play wrangle`: the person is north, the computer south
+
+
+def buffered_console() -> Console:
+    """A console that keeps what is printed, with its colours, until `drained`."""
+    return Console(
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system="truecolor",
+        width=LOG_WIDTH,
+        highlight=False,
+    )
+
+
+def drained(console: Console) -> Text | None:
+    """What `console` printed since the last call, or None if nothing was."""
+    buffer = console.file
+    assert isinstance(buffer, io.StringIO)
+    printed = buffer.getvalue().strip("\n")
+    buffer.seek(0)
+    buffer.truncate()
+    return Text.from_ansi(printed) if printed else None
+
+
+class Driver(Protocol):
+    """A game as the app plays it: the view of the person at the keyboard, and typed lines."""
+
+    session: Session[Any]
+    presenter: Presenter
+    console: Console
+    commands: frozenset[str]  # the session commands it takes, for the app's keys
+
+    def observation(self) -> dict[str, Any]:
+        """What the person at the keyboard may see, with the legal moves."""
+
+    def handle(self, line: str) -> None:
+        """Run one typed line (a move, an alias or a command); messages go to `console`."""
+
+    def start(self) -> None:
+        """Whatever happens before the person's first move (the computer may begin)."""
+
+
+class PatienceDriver(PlayLoop):
+    """A one-player game: `PlayLoop`, whose board the app draws itself."""
+
+    commands = frozenset({"u", "r", "hint", "auto", "restart", "h"})
+
+    def __init__(self, session: Session[Any]) -> None:
+        super().__init__(session, PRESENTERS[session.game.info.id], buffered_console(), input)
+
+    def show(self) -> None:
+        ending = self.ending()
+        if ending is not None:
+            self.console.print(ending)
+
+    def start(self) -> None:
+        self.console.print(f"[bold]{self.session.game.info.name}[/] — type h for help.")
+
+
+class WrangleDriver:
+    """The Wrangle against a computer player: the person is north and sees north's view only
+    (WR-7); once the person's move ends the turn, the computer plays its turn, each move shown
+    in the log. Undo takes back the person's own moves of this turn only."""
+
+    commands = frozenset({"u", "h"})
+
+    def __init__(self, session: Session[Any], opponent: Agent, rng: Random | None = None) -> None:
+        computers = {seat: opponent for seat in session.game.info.seats if seat != HUMAN}
+        self.session = session
+        self.console = buffered_console()
+        self.loop = WrangleLoop(session, computers, self.console, input, rng or Random())
+        self.presenter: Presenter = self.loop.presenter
+
+    def observation(self) -> dict[str, Any]:
+        return self.session.game.observe(self.session.state, HUMAN)
+
+    def start(self) -> None:
+        self.console.print("[bold]The Wrangle[/] — you are north. Type h for help.")
+        self._computers_move()
+
+    def handle(self, line: str) -> None:
+        if self.session.outcome is not None:
+            self.console.print("The game is over. Esc goes back to the games.")
+        elif self.loop.handle(line, HUMAN):
+            self._computers_move()
+
+    def _computers_move(self) -> None:
+        game = self.session.game
+        while self.session.outcome is None and game.to_move(self.session.state) != HUMAN:
+            seat = game.to_move(self.session.state)
+            assert seat is not None  # a game not over has a seat to move
+            self.loop.computer_turn(seat)
+            self.session.undo_floor = len(self.session.moves)  # undo stays in your turn
+        if self.session.outcome is not None:
+            self.loop.announce_end()
+
+
+def driver_for(session: Session[Any], opponent: Agent | None) -> Driver:
+    """The driver for `session`: the Wrangle needs a computer opponent, patience none."""
+    if session.game.info.seats:
+        if opponent is None:
+            raise ValueError("the Wrangle is played against a computer player here")
+        return WrangleDriver(session, opponent)
+    return PatienceDriver(session)

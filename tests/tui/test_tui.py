@@ -1,0 +1,230 @@
+"""`parlour tui` through its public surface: keys, clicks and typed lines in a headless app."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from textual.pilot import Pilot
+from textual.widgets import Input, OptionList, RichLog, Static
+
+from parlour.agents import make_agent
+from parlour.core.params import params_from
+from parlour.core.session import Session
+from parlour.frontends.cli.options import new_session
+from parlour.frontends.cli.presenters import PRESENTERS
+from parlour.frontends.tui.app import GameScreen, LobbyScreen, ParlourApp
+from parlour.frontends.tui.drivers import driver_for
+from parlour.games import get_game
+from parlour.store.records import load_record
+from tests.cli.runner import parlour
+from tests.conformance.wins import load_wins
+
+Steps = Callable[[ParlourApp, Pilot[None]], Awaitable[None]]
+
+
+def run(app: ParlourApp, steps: Steps) -> None:
+    async def main() -> None:
+        async with app.run_test(size=(140, 44)) as pilot:
+            await settled(app, pilot)
+            await steps(app, pilot)
+
+    asyncio.run(main())
+
+
+async def settled(app: ParlourApp, pilot: Pilot[None]) -> None:
+    """Wait until the line handed to the game has been played and shown."""
+    await pilot.pause()
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def typed(app: ParlourApp, pilot: Pilot[None], line: str) -> None:
+    """Enter `line` at the command line (keys are typed one by one where that matters)."""
+    app.screen.query_one("#line", Input).value = line
+    await pilot.press("enter")
+    await settled(app, pilot)
+
+
+def started_on(game_id: str, deal: int, vs: str | None = None, **options: str) -> ParlourApp:
+    session = new_session(game_id, deal, None, dict(options))
+    opponent = None if vs is None else make_agent(vs)
+    return ParlourApp(GameScreen(driver_for(session, opponent)))
+
+
+def session_of(app: ParlourApp) -> Session[Any]:
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    return screen.driver.session
+
+
+def log_text(app: ParlourApp) -> str:
+    return "\n".join(line.text for line in app.screen.query_one("#log", RichLog).lines)
+
+
+def shown_moves(app: ParlourApp) -> list[str]:
+    listing = app.screen.query_one("#moves", OptionList)
+    return [str(listing.get_option_at_index(i).id) for i in range(listing.option_count)]
+
+
+def plain(renderable: Any) -> str:
+    buffer = io.StringIO()
+    Console(width=138, file=buffer).print(renderable)
+    return buffer.getvalue()
+
+
+def test_the_lobby_lists_every_game_and_starts_the_chosen_variant_and_deal() -> None:
+    async def steps(app: ParlourApp, pilot: Pilot[None]) -> None:
+        assert isinstance(app.screen, LobbyScreen)
+        listing = app.screen.query_one("#games", OptionList)
+        ids = [listing.get_option_at_index(i).id for i in range(listing.option_count)]
+        assert len(ids) == 6 + 2 + 1 + 2 + 3  # Royal Marriage 3×2, then 2, 1, 2; Wrangle ×3
+        assert "royal-marriage|variant=discards,mode=open" in ids
+        assert "wrangle|vs=strong" in ids
+        app.screen.query_one("#deal", Input).value = "7"
+        listing.highlighted = ids.index("plait|variant=four-passes")
+        listing.focus()
+        await pilot.press("enter")
+        await settled(app, pilot)
+        session = session_of(app)
+        plait = get_game("plait")
+        four_passes = params_from(plait.info.params_type, {"variant": "four-passes"})
+        expected = plait.new(four_passes, deal=7)
+        assert plait.key(session.first) == plait.key(expected)
+        assert "deal 7" in plain(app.screen.query_one("#board", Static).content)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+
+    run(ParlourApp(), steps)
+
+
+def test_a_deal_number_the_game_refuses_is_said_and_nothing_starts() -> None:
+    async def steps(app: ParlourApp, pilot: Pilot[None]) -> None:
+        app.screen.query_one("#deal", Input).value = str(2**64)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        assert "Not started" in str(app.screen.query_one("#error").render())
+
+    run(ParlourApp(), steps)
+
+
+def test_a_whole_game_is_won_by_typing_its_moves() -> None:
+    known = load_wins(get_game("royal-marriage"))["royal-marriage(variant=standard,mode=open)"]
+    app = started_on("royal-marriage", known["deal"], variant="standard", mode="open")
+
+    async def steps(app: ParlourApp, pilot: Pilot[None]) -> None:
+        for move in known["moves"]:
+            await typed(app, pilot, move)
+        assert "Game over: won" in log_text(app)
+        assert "Not allowed" not in log_text(app)
+        assert shown_moves(app) == []
+
+    run(app, steps)
+
+
+def test_a_move_chosen_from_the_list_is_played_and_typing_narrows_the_list() -> None:
+    app = started_on("four-corners", 12)
+
+    async def steps(app: ParlourApp, pilot: Pilot[None]) -> None:
+        session = session_of(app)
+        assert shown_moves(app) == session.game.observe(session.state, None)["legal_moves"]
+        await pilot.press(*"rede")
+        await pilot.pause()
+        assert shown_moves(app) == ["redeal"]
+        listing = app.screen.query_one("#moves", OptionList)
+        listing.highlighted = 0
+        listing.focus()
+        await pilot.press("enter")
+        await settled(app, pilot)
+        assert [str(move) for move in session.moves] == ["redeal"]
+        assert "redeals left 1" in plain(app.screen.query_one("#board", Static).content)
+        assert app.screen.query_one("#line", Input).value == ""
+
+    run(app, steps)
+
+
+def test_undo_and_redo_keys_and_a_refused_line_changes_nothing() -> None:
+    app = started_on("four-corners", 12)
+
+    async def steps(app: ParlourApp, pilot: Pilot[None]) -> None:
+        session = session_of(app)
+        await pilot.press(*"heap-1>heap-6", "enter")
+        await settled(app, pilot)
+        assert [str(move) for move in session.moves] == ["heap-1>heap-6"]
+        await pilot.press("ctrl+z")
+        await settled(app, pilot)
+        assert session.moves == []
+        await pilot.press("ctrl+y")
+        await settled(app, pilot)
+        assert [str(move) for move in session.moves] == ["heap-1>heap-6"]
+        before = session.state
+        await typed(app, pilot, "heap-2>ace-S")
+        assert session.state is before
+        assert "Not allowed" in log_text(app)
+        await typed(app, pilot, "3 x y z")
+        assert session.state is before
+        assert "Not understood" in log_text(app)
+
+    run(app, steps)
+
+
+def test_the_hint_key_asks_the_solver() -> None:
+    app = started_on("royal-marriage", 3, variant="standard", mode="open")
+
+    async def steps(app: ParlourApp, pilot: Pilot[None]) -> None:
+        await pilot.press("f2")
+        await settled(app, pilot)
+        assert "Hint: discard" in log_text(app)
+
+    run(app, steps)
+
+
+def test_a_game_saved_in_the_app_resumes_with_its_moves(tmp_path: Path) -> None:
+    app = started_on("four-corners", 12)
+    saved = tmp_path / "game.json"
+
+    async def steps(app: ParlourApp, pilot: Pilot[None]) -> None:
+        await typed(app, pilot, "heap-1>heap-6")
+        await typed(app, pilot, f"save {saved}")
+
+    run(app, steps)
+    resumed = Session.from_record(get_game("four-corners"), load_record(saved))
+    assert [str(move) for move in resumed.moves] == ["heap-1>heap-6"]
+
+
+def test_WR_7_the_wrangle_shows_north_only_its_view_and_the_computer_answers() -> None:
+    app = started_on("wrangle", 5, vs="greedy")
+
+    async def steps(app: ParlourApp, pilot: Pilot[None]) -> None:
+        session = session_of(app)
+        game = session.game
+        for line in ("t", "w"):
+            if game.to_move(session.state) == "north":
+                await typed(app, pilot, line)
+        assert "south (greedy):" in log_text(app)
+        north = game.observe(session.state, "north")
+        board = plain(app.screen.query_one("#board", Static).content)
+        assert board == plain(PRESENTERS["wrangle"].render(north))
+        assert shown_moves(app) == north["legal_moves"]
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert not screen.check_action("line", ("r",))  # no redo, hint or restart here
+        assert not screen.check_action("line", ("hint",))
+        assert screen.check_action("line", ("u",))
+
+    run(app, steps)
+
+
+def test_the_tui_command_refuses_bad_options_before_starting() -> None:
+    done = parlour("tui", "plait", "--variant", "nine")
+    assert done.returncode == 2
+    assert "nine" in done.stderr
+    done = parlour("tui", "wrangle", "--vs", "nobody")
+    assert done.returncode == 2
+    assert 'there is no player "nobody"' in done.stderr
