@@ -91,6 +91,17 @@ def test_a_saved_game_replays_and_resumes(tmp_path) -> None:
     assert "Legal moves: discard KC AS" in resumed.stdout
 
 
+def test_a_saved_game_is_resumed_only_as_it_was_saved(tmp_path) -> None:
+    save = tmp_path / "game.json"
+    parlour("play", "royal-marriage", "--deal", "5", lines=["d", f"save {save}"])
+    other = parlour("play", "--load", str(save), "plait", lines=["q"])
+    assert other.returncode == 2
+    assert "holds a game of royal-marriage, not of plait" in other.stderr
+    changed = parlour("play", "--load", str(save), "royal-marriage", "--variant", "push-pin")
+    assert changed.returncode == 2
+    assert "--load resumes a game as it was saved: leave out --variant" in changed.stderr
+
+
 def test_games_lists_every_game_with_its_variants() -> None:
     done = parlour("games")
     assert "royal-marriage" in done.stdout
@@ -105,6 +116,8 @@ def test_bad_input_exits_2_with_the_message_on_stderr(tmp_path) -> None:
         (["show", "royal-marriage", "--deal", "1", "--variant", "x"], '"x" is not a variant'),
         (["replay", str(tmp_path / "missing.json")], "cannot read saved game"),
         (["show", "royal-marriage", "--deal", "-1"], "is not a deal number"),
+        (["play", "wrangle", "--deal", "-1"], "is not a deal number"),
+        (["play", "wrangle", "--deal", str(2**64)], "is not a deal number"),
     ]
     for args, message in cases:
         done = parlour(*args)

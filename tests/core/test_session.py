@@ -78,6 +78,42 @@ def test_C_6_automatic_moves_undo_with_the_move_that_set_them_off() -> None:
     assert session.state.foundation == (0,)
 
 
+def test_C_6_a_resumed_game_undoes_a_move_with_its_automatic_moves_as_before() -> None:
+    session = Session(TOY, deck=ACES_FIRST, autoplay=True)
+    session.play(TURN)
+    session.play(TURN)
+    record = GameRecord.loads(session.record().dumps())
+    assert record.turns == (2, 2)
+    resumed = Session.from_record(TOY, record)
+    assert resumed.autoplay
+    resumed.undo()
+    assert resumed.moves == [TURN, UP_MOVE]
+    resumed.undo()
+    assert resumed.state == resumed.first
+    assert not Session.from_record(TOY, record, autoplay=False).autoplay
+
+
+def test_a_record_without_turns_resumes_one_move_a_turn() -> None:
+    session = Session(TOY, deck=ACES_FIRST, autoplay=True)
+    session.play(TURN)
+    data = session.record().to_json()
+    del data["turns"], data["autoplay"]  # as saved before turns were kept
+    resumed = Session.from_record(TOY, GameRecord.from_json(data))
+    assert not resumed.autoplay
+    resumed.undo()
+    assert resumed.moves == [TURN]
+
+
+@pytest.mark.parametrize("turns", [[3], [1, 0, 1], [1, 1.0], "2", [True, 1]])
+def test_turns_that_do_not_match_the_moves_are_refused(turns: object) -> None:
+    session = Session(TOY, deck=ACES_FIRST, autoplay=True)
+    session.play(TURN)
+    data = session.record().to_json()
+    data["turns"] = turns
+    with pytest.raises(RecordError, match="not a saved game"):
+        GameRecord.from_json(data)
+
+
 def test_automatic_moves_wait_until_switched_on() -> None:
     session = Session(TOY, deck=ACES_FIRST)
     session.play(TURN)
@@ -148,6 +184,8 @@ def test_records_save_atomically_and_load(tmp_path) -> None:
         "[]",
         '{"format": "something else"}',
         '{"format": "parlour-record-1", "game": "royal-marriage"}',
+        '{"format": "parlour-record-1", "deal": ' + "9" * 5000 + "}",  # past int()'s limit
+        "[" * 100_000 + "]" * 100_000,  # deeper than the parser's recursion
     ],
 )
 def test_a_corrupt_save_file_is_a_clear_error(tmp_path, text: str) -> None:
@@ -161,6 +199,7 @@ def test_a_tampered_record_does_not_replay() -> None:
     session = random_session(RoyalMarriageParams(), 6, 3, 10)
     data = session.record().to_json()
     data["moves"] = ["deal", "deal", "discard KH"]
+    data["turns"] = [1, 1, 1]
     with pytest.raises(RecordError, match="does not replay"):
         replay(RM, GameRecord.from_json(data))
     data = session.record().to_json()

@@ -2,7 +2,9 @@
 
 A record names the game, its parameters and rules version, the deal (a number, or the explicit
 deck), every move in notation (automatic foundation moves included, so replay needs no
-settings), the outcome and the timings. Reading and writing files is the store's job; here a
+settings), how many moves each of the player's turns made (a move with the automatic moves it
+set off, which undo takes back together, C-6), whether automatic moves were on, the outcome and
+the timings. Reading and writing files is the store's job; here a
 record turns into JSON text and back, with a clear `RecordError` for anything malformed.
 """
 
@@ -35,6 +37,8 @@ class GameRecord:
     times: tuple[float, ...] = ()
     outcome: str | None = None
     started: str = ""
+    turns: tuple[int, ...] = ()  # moves in each turn; empty: one a turn (older records)
+    autoplay: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -48,6 +52,8 @@ class GameRecord:
             "times": list(self.times),
             "outcome": self.outcome,
             "started": self.started,
+            "turns": list(self.turns),
+            "autoplay": self.autoplay,
         }
 
     def dumps(self) -> str:
@@ -58,8 +64,10 @@ class GameRecord:
         """Read a record, rejecting anything that is not one with a `RecordError`."""
         try:
             data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        except (ValueError, UnicodeDecodeError) as error:  # JSONDecodeError is a ValueError
             raise RecordError(f"not a saved game: the file is not valid JSON ({error})") from None
+        except RecursionError:
+            raise RecordError("not a saved game: the file nests too deeply") from None
         return cls.from_json(data)
 
     @classmethod
@@ -78,6 +86,8 @@ class GameRecord:
                 times=tuple(float(t) for t in _typed(data, "times", list)),
                 outcome=_typed(data, "outcome", (str, type(None))),
                 started=_typed(data, "started", str),
+                turns=tuple(_counts(data.get("turns", []))),
+                autoplay=_flag(data.get("autoplay", False)),
             )
         except (ParlourError, TypeError, ValueError) as error:
             raise RecordError(f"not a saved game: {error}") from None
@@ -85,7 +95,22 @@ class GameRecord:
             raise RecordError("not a saved game: it needs either a deal number or a deck")
         if not all(math.isfinite(t) for t in record.times):
             raise RecordError("not a saved game: times must be numbers")
+        if record.turns and sum(record.turns) != len(record.moves):
+            raise RecordError("not a saved game: its turns do not add up to its moves")
         return record
+
+
+def _counts(values: Any) -> list[int]:
+    """The moves in each turn: whole numbers from 1."""
+    if not isinstance(values, list) or not all(type(v) is int and v >= 1 for v in values):
+        raise RecordError('the field "turns" must be a list of whole numbers from 1')
+    return values
+
+
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise RecordError('the field "autoplay" must be true or false')
+    return value
 
 
 def _typed(data: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:

@@ -59,18 +59,24 @@ class Session(Generic[S]):
 
     @classmethod
     def from_record(cls, game: Game[S, Any], record: GameRecord, **options: Any) -> Session[S]:
-        """Resume a saved game: its moves replayed, each one a turn that can be undone."""
+        """Resume a saved game: its moves replayed, in the turns they were played in (each
+        move a turn in a record from before turns were kept), with automatic moves as they
+        were unless `options` say otherwise."""
         replay(game, record)  # checks every move and the outcome before anything is kept
         first = start_of(game, record)
+        options.setdefault("autoplay", record.autoplay)
         session = cls(game, first.params, deal=record.deal, deck=record.deck, **options)
         session.started = record.started or session.started
         state = session.first
-        for text, seconds in zip(
-            record.moves, _padded(record.times, len(record.moves)), strict=True
-        ):
-            move = parse_move(text)
-            state = game.apply_unchecked(state, move)
-            session._turns.append(Turn((move,), state, seconds))
+        moves = [parse_move(text) for text in record.moves]
+        times = _padded(record.times, len(moves))
+        done = 0
+        for count in record.turns or (1,) * len(moves):
+            turn = tuple(moves[done : done + count])
+            for move in turn:
+                state = game.apply_unchecked(state, move)
+            done += count
+            session._turns.append(Turn(turn, state, times[done - 1]))
         return session
 
     # ----- the game as it stands -------------------------------------------------------
@@ -149,6 +155,8 @@ class Session(Generic[S]):
             times=tuple(round(t.seconds, 3) for t in self._turns for _ in t.moves),
             outcome=self.outcome,
             started=self.started,
+            turns=tuple(len(turn.moves) for turn in self._turns),
+            autoplay=self.autoplay,
         )
 
 

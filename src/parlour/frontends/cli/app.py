@@ -87,15 +87,15 @@ def play(
     mode: ModeOpt = None,
     first: FirstOpt = None,
     load: LoadOpt = None,
-    auto: AutoOpt = False,
+    auto: AutoOpt = None,
     vs: VsOpt = None,
     hot_seat: Annotated[bool, typer.Option("--hot-seat", help="Wrangle: two people.")] = False,
 ) -> None:
     """Play a game in the terminal. Without --deal or --cards a random deal is chosen."""
-    if game == "wrangle":
-        return play_wrangle(deal, cards, vs, hot_seat, first)
     options = {"variant": variant, "mode": mode, "first": first}
     session = guarded(lambda: new_session(game, deal, cards, options, load, auto))
+    if session.game.info.seats:
+        return play_wrangle(session, vs, hot_seat)
     presenter = PRESENTERS[session.game.info.id]
     console.print(f"[bold]{session.game.info.name}[/] — type h for help, q to quit.")
     PlayLoop(session, presenter, console, console.input).run()
@@ -112,7 +112,7 @@ def tui(
     mode: ModeOpt = None,
     first: FirstOpt = None,
     load: LoadOpt = None,
-    auto: AutoOpt = False,
+    auto: AutoOpt = None,
     vs: VsOpt = None,
 ) -> None:
     """Play in a full-screen terminal app: every game, moves by mouse, keys or typing."""

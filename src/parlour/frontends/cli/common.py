@@ -34,7 +34,11 @@ LoadOpt = Annotated[
     Path | None, typer.Option("--load", help="Resume a game saved with 'save FILE'.")
 ]
 AutoOpt = Annotated[
-    bool, typer.Option("--auto/--no-auto", help="Automatic moves to the foundations.")
+    bool | None,
+    typer.Option(
+        "--auto/--no-auto",
+        help="Automatic moves to the foundations (default: off, or as a loaded game had them).",
+    ),
 ]
 VsOpt = Annotated[str | None, typer.Option("--vs", help="Wrangle: random|greedy|strong.")]
 

@@ -58,13 +58,23 @@ def new_session(
     cards: str | None,
     options: dict[str, str | None],
     load: Path | None = None,
-    auto: bool = False,
+    auto: bool | None = None,
 ) -> Session[Any]:
-    """A session of a saved game (`load`), or of a deal chosen by the options, a random deal
-    when neither a number nor a deck is given."""
-    if load is not None:
-        record = load_record(load)
-        return Session.from_record(get_game(record.game), record, autoplay=auto)
-    default = secrets.randbelow(10**9) if deal is None and cards is None else None
-    choice = choose(game_id, deal=deal, cards=cards, default_deal=default, **options)
-    return Session(choice.game, choice.params, deal=choice.deal, deck=choice.deck, autoplay=auto)
+    """A session of a saved game (`load`; `game_id`, if given, must be its game), or of a deal
+    chosen by the options, a random deal when neither a number nor a deck is given. `auto`
+    None keeps a saved game's automatic moves as they were, and leaves a new one's off."""
+    if load is None:
+        default = secrets.randbelow(10**9) if deal is None and cards is None else None
+        choice = choose(game_id, deal=deal, cards=cards, default_deal=default, **options)
+        return Session(
+            choice.game, choice.params, deal=choice.deal, deck=choice.deck, autoplay=bool(auto)
+        )
+    given = [f"--{name}" for name, value in options.items() if value is not None]
+    given += [flag for flag, value in (("--deal", deal), ("--cards", cards)) if value is not None]
+    if given:
+        raise ParamsError(f"--load resumes a game as it was saved: leave out {', '.join(given)}")
+    record = load_record(load)
+    if game_id and record.game != game_id:
+        raise ParamsError(f"{load} holds a game of {record.game}, not of {game_id}")
+    kept = {} if auto is None else {"autoplay": auto}
+    return Session.from_record(get_game(record.game), record, **kept)

@@ -8,7 +8,6 @@ takes back a person's own moves within his turn only.
 from __future__ import annotations
 
 import json
-import secrets
 from collections.abc import Callable
 from random import Random
 from typing import Annotated, Any
@@ -25,7 +24,6 @@ from parlour.core.game import DRAW, Game
 from parlour.core.moves import parse_move
 from parlour.core.session import Session
 from parlour.frontends.cli.common import BAD_INPUT, console, errors, guarded
-from parlour.frontends.cli.options import choose
 from parlour.frontends.cli.presenters.wrangle import WranglePresenter
 from parlour.games import get_game
 
@@ -78,20 +76,13 @@ def duel_command(
     console.print(f"{first} thought {summary.seconds_per_turn:.3f} s per turn")
 
 
-def play_wrangle(
-    deal: int | None, cards: str | None, vs: str | None, hot_seat: bool, first: str | None
-) -> None:
+def play_wrangle(session: Session[Any], vs: str | None, hot_seat: bool) -> None:
     """`parlour play wrangle`: you are north against `vs` (greedy unless chosen), or two
-    people take turns; `first` says who begins (WR-1: the cut unless chosen)."""
+    people take turns."""
     if vs is not None and hot_seat:
         errors.print("parlour: choose --vs random|greedy|strong or --hot-seat, not both")
         raise typer.Exit(BAD_INPUT)
     opponent = None if hot_seat else guarded(lambda: make_agent(vs or DEFAULT_OPPONENT))
-    default = secrets.randbelow(10**9) if deal is None and cards is None else None
-    choice = guarded(
-        lambda: choose(GAME_ID, deal=deal, cards=cards, default_deal=default, first=first)
-    )
-    session = Session(choice.game, choice.params, deal=choice.deal, deck=choice.deck)
     computers = {} if opponent is None else {"south": opponent}
     console.print("[bold]The Wrangle[/] — type h for help, q to quit.")
     WrangleLoop(session, computers, console, console.input, Random()).run()
