@@ -58,7 +58,7 @@ def test_a_person_wins_a_whole_game_against_greedy_in_the_terminal() -> None:
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "south (greedy): turn" in out and "south (greedy): south-turned>south-waste (KD)" in out
-    assert "Not allowed: only your own moves of this turn can be taken back" in out
+    assert "Not allowed: only your own moves of this turn can be taken back, and none" in out
     assert out.count("Not allowed") == 1 and "Not understood" not in out
     assert "Game over: north wins" in out
     assert "stock 35" not in out.split("south (greedy)")[-1]  # south's stock shows no cards

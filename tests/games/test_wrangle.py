@@ -15,6 +15,7 @@ from parlour.core.cards import cards_str, one_pack, parse_cards, two_packs
 from parlour.core.errors import DeckError, IllegalMove
 from parlour.core.game import DRAW
 from parlour.core.moves import parse_move
+from parlour.core.session import Session
 from parlour.games.wrangle import (
     AUXILIARIES,
     FOUNDATIONS,
@@ -431,3 +432,18 @@ def test_WR_7_a_sample_made_from_an_observation_shows_the_same_observation(
     sample = WRANGLE.determinize(seen, rng)
     assert WRANGLE.observe(sample, seat) == {**seen}
     assert Counter(c for p in WRANGLE.piles(sample).values() for c in p) == Counter(two_packs())
+
+
+def test_WR_7_a_move_that_shows_a_hidden_card_cannot_be_undone() -> None:
+    session = Session(WRANGLE, WrangleParams(first="north"), deal=1)
+    session.play("turn")  # north's next stock card is seen: no taking it back to turn again
+    assert session.moves and not session.can_undo
+    session.play("north-turned>north-aux-3")  # a card in view moves, and nothing new shows
+    assert session.can_undo
+    session.undo()
+    assert [str(move) for move in session.moves] == ["turn"]
+    with pytest.raises(IllegalMove, match="nothing to undo"):
+        session.undo()
+    free = Session(WRANGLE, WrangleParams(first="north"), deal=22)
+    free.play("north-reserve>foundation-1")  # the card under north's reserve top shows
+    assert not free.can_undo

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import threading
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -28,12 +29,27 @@ Steps = Callable[[ParlourApp, Pilot[None]], Awaitable[None]]
 
 
 def run(app: ParlourApp, steps: Steps) -> None:
+    """Run `app` headless through `steps`, on a thread of its own: the browser tests' sync
+    Playwright keeps an event loop running on the main thread."""
+
     async def main() -> None:
         async with app.run_test(size=(140, 44)) as pilot:
             await settled(app, pilot)
             await steps(app, pilot)
 
-    asyncio.run(main())
+    failures: list[BaseException] = []
+
+    def play() -> None:
+        try:
+            asyncio.run(main())
+        except BaseException as failure:  # handed back to the test's thread
+            failures.append(failure)
+
+    thread = threading.Thread(target=play)
+    thread.start()
+    thread.join()
+    if failures:
+        raise failures[0]
 
 
 async def settled(app: ParlourApp, pilot: Pilot[None]) -> None:

@@ -6,12 +6,15 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from parlour.core.cards import parse_cards
 from parlour.frontends.web.app import create_app
+from parlour.frontends.web.lobby import Lobby
 from parlour.frontends.web.server import address, bind, server
 
 START_LIMIT = 20.0  # seconds allowed for the server to start before the fixture gives up
@@ -24,7 +27,8 @@ class LiveServer:
         self.db_path = db_path
         self._sock = bind("127.0.0.1", 0)
         self.url = address(self._sock)
-        self._server = server(create_app(db_path, **options))
+        self.app = create_app(db_path, **options)
+        self._server = server(self.app)
         self._thread = threading.Thread(
             target=self._server.run, kwargs={"sockets": [self._sock]}, daemon=True
         )
@@ -43,10 +47,35 @@ class LiveServer:
         self._thread.join(timeout=START_LIMIT)
         self._sock.close()
 
+    @property
+    def lobby(self) -> Lobby:
+        """The server's rooms: where tests choose the deal of a table for two, which the
+        protocol lets no client do (WR-7)."""
+        lobby = self.app.state.lobby
+        assert isinstance(lobby, Lobby)
+        return lobby
+
+    @contextmanager
+    def dealing(self, deal: int | None = None, deck: str | None = None) -> Iterator[None]:
+        """Every game the server deals at random is dealt `deal` (or `deck`) while this lasts."""
+        lobby = self.lobby
+        chooser = lobby.unchosen_deal
+        lobby.unchosen_deal = lambda game: (deal, None if deck is None else parse_cards(deck))
+        try:
+            yield
+        finally:
+            lobby.unchosen_deal = chooser
+
 
 @pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL (`http://127.0.0.1:PORT`) of the app serving a fresh temporary database."""
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """The app serving a fresh temporary database on a loopback port."""
     running = LiveServer(tmp_path_factory.mktemp("web") / "parlour.db", computer_pause=0.05).start()
-    yield running.url
+    yield running
     running.stop()
+
+
+@pytest.fixture(scope="session")
+def live_server(live: LiveServer) -> str:
+    """The base URL (`http://127.0.0.1:PORT`) of `live`."""
+    return live.url

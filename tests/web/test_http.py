@@ -70,7 +70,7 @@ def test_saved_lists_a_game_in_play(client: TestClient) -> None:
 
 def test_saved_never_shows_the_deal_of_a_wrangle(client: TestClient) -> None:
     with client.websocket_connect("/ws") as socket:
-        socket.send_json({"type": "new", "game": "wrangle", "opponent": "human", "deal": 9})
+        socket.send_json({"type": "new", "game": "wrangle", "opponent": "human"})
         socket.receive_json()
         socket.receive_json()
     (saved,) = client.get("/api/saved").json()

@@ -30,7 +30,7 @@ def test_games_and_statistics_survive_a_restart(tmp_path: Path) -> None:
             for _ in range(3):
                 move = state["observation"]["legal_moves"][0]
                 state = player.ask({"type": "move", "move": move})
-            table, _ = player.start(game="wrangle", opponent="human", deal=9)
+            table, _ = player.start(game="wrangle", opponent="human")
         stats_before = httpx.get(first.url + "/api/stats").json()
         saved_before = httpx.get(first.url + "/api/saved").json()
     finally:

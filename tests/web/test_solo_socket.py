@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -12,7 +13,7 @@ from parlour.core.session import Session
 from parlour.games import all_games, get_game
 from parlour.games.royal_marriage import RoyalMarriageParams
 from tests.conformance.wins import case_key, known_win, load_wins
-from tests.web.client import Player, stats_of
+from tests.web.client import Player, seat_of, stats_of
 
 
 def test_new_answers_joined_then_the_deal_s_observation(live_server: str) -> None:
@@ -147,3 +148,21 @@ def test_a_known_win_played_over_the_socket_counts_once_in_the_stats(live_server
         player.ask({"type": "undo"})
         assert player.ask({"type": "redo"})["observation"]["outcome"] == "won"
     assert stats_of(live_server, game.info.id, params_dict(params)) == (played + 1, won + 1)
+
+
+def test_the_clock_runs_until_the_last_socket_leaves_and_not_for_a_refused_resume(
+    live_server: str,
+) -> None:
+    with Player(live_server) as owner:
+        joined, state = owner.start(game="plait", deal=3)
+        owner.ask({"type": "move", "move": state["observation"]["legal_moves"][0]})
+        time.sleep(1.0)  # thinking before leaving counts
+    time.sleep(0.3)  # the server lets the game go
+    with Player(live_server) as stranger:
+        refused = stranger.ask({"type": "resume", "game_id": joined["game_id"], "token": "no"})
+        assert refused["type"] == "error"
+        time.sleep(1.0)  # a refused resume starts nothing
+    with Player(live_server) as owner:
+        assert owner.ask({"type": "resume", **seat_of(joined)})["type"] == "joined"
+        elapsed = owner.receive()["elapsed"]
+    assert 0.9 <= elapsed < 1.8

@@ -12,14 +12,17 @@ import httpx
 
 from parlour.core.cards import parse_cards
 from parlour.core.game import Visibility
-from parlour.core.session import Session
+from parlour.core.moves import parse_move
+from parlour.core.session import Session, shows_more
 from parlour.games import get_game
 from tests.conformance.wins import load_wins
 from tests.web.client import Player, quiet, seat_of, stats_of
+from tests.web.conftest import LiveServer
 
 WRANGLE = get_game("wrangle")
 KNOWN = load_wins(WRANGLE)["wrangle(first=cut)"]
 DEAL = 3
+NORTH_BEGINS = next(d for d in range(100) if WRANGLE.to_move(WRANGLE.new(deal=d)) == "north")
 
 
 def other(seat: str) -> str:
@@ -39,13 +42,16 @@ def check_view(state: dict[str, Any], truth: Session[Any], seat: str) -> None:
 
 
 @contextmanager
-def table(live_server: str, **dealt: Any) -> Iterator[tuple[dict[str, Player], dict[str, Any]]]:
-    """Two people seated at a new table: the players by seat, and north's `joined`."""
-    with Player(live_server) as north, Player(live_server) as south:
-        joined, waiting = north.start(game="wrangle", opponent="human", **dealt)
+def table(live: LiveServer, **dealt: Any) -> Iterator[tuple[dict[str, Player], dict[str, Any]]]:
+    """Two people seated at a new table, which the server deals as `dealt` says (`deal` or
+    `deck`): the players by seat, and north's `joined`."""
+    with Player(live.url) as north, Player(live.url) as south:
+        with live.dealing(**dealt):
+            joined, waiting = north.start(game="wrangle", opponent="human")
         assert joined["seat"] == "north" and joined["join_link"].startswith("/table/")
         assert waiting["waiting"] and not waiting["can_undo"]
-        early = north.ask({"type": "move", "move": waiting["observation"]["legal_moves"][0]})
+        assert waiting["observation"]["legal_moves"] == []
+        early = north.ask({"type": "move", "move": "turn"})
         assert early["type"] == "error" and "wait" in early["message"]
         taken = south.ask({"type": "join", "table": joined["join_link"].removeprefix("/table/")})
         assert taken["seat"] == "south" and "join_link" not in taken
@@ -53,16 +59,23 @@ def table(live_server: str, **dealt: Any) -> Iterator[tuple[dict[str, Player], d
         yield {"north": north, "south": south}, joined
 
 
+def test_WR_7_no_client_chooses_the_deal_of_a_table_for_two(live_server: str) -> None:
+    with Player(live_server) as north:
+        for dealt in ({"deal": DEAL}, {"deck": KNOWN["deck"]}):
+            answer = north.ask({"type": "new", "game": "wrangle", "opponent": "human", **dealt})
+            assert answer["type"] == "error" and "dealt at random" in answer["message"]
+
+
 def test_two_people_at_a_table_see_only_their_own_views_and_move_in_turn(
-    live_server: str,
+    live: LiveServer,
 ) -> None:
     truth = Session(WRANGLE, deal=DEAL)
-    with table(live_server, deal=DEAL) as (players, joined):
+    with table(live, deal=DEAL) as (players, joined):
         for seat, player in players.items():
             state = player.receive()
             assert not state["waiting"]
             check_view(state, truth, seat)
-        with Player(live_server) as third:
+        with Player(live.url) as third:
             table_id = joined["join_link"].removeprefix("/table/")
             assert third.ask({"type": "join", "table": table_id})["type"] == "error"
         movers = set()
@@ -81,9 +94,9 @@ def test_two_people_at_a_table_see_only_their_own_views_and_move_in_turn(
         assert movers == {"north", "south"}
 
 
-def test_a_table_played_to_the_end_counts_in_no_one_s_stats(live_server: str) -> None:
+def test_a_table_played_to_the_end_counts_in_no_one_s_stats(live: LiveServer) -> None:
     truth = Session(WRANGLE, deck=parse_cards(KNOWN["deck"]))
-    with table(live_server, deck=KNOWN["deck"]) as (players, _):
+    with table(live, deck=KNOWN["deck"]) as (players, _):
         for player in players.values():
             player.receive()
         for move in KNOWN["moves"]:
@@ -92,25 +105,50 @@ def test_a_table_played_to_the_end_counts_in_no_one_s_stats(live_server: str) ->
             for seat, player in players.items():
                 check_view(player.receive(), truth, seat)
         assert truth.outcome == "north"
-    stats = httpx.get(live_server + "/api/stats").json()
+    stats = httpx.get(live.url + "/api/stats").json()
     assert not [s for s in stats if s["params"].get("opponent") == "human"]
 
 
-def test_undo_stays_within_one_s_own_turn(live_server: str) -> None:
+def quiet_move(truth: Session[Any]) -> str:
+    """A move of the player to move that shows no hidden card and keeps his turn, if he has
+    one; else his last legal move."""
+    legal = [str(m) for m in WRANGLE.legal_moves(truth.state)]
+    mover = WRANGLE.to_move(truth.state)
+    for move in legal:
+        after = WRANGLE.apply(truth.state, parse_move(move))
+        if WRANGLE.to_move(after) == mover and not shows_more(WRANGLE, truth.state, after):
+            return move
+    return legal[-1]
+
+
+def test_undo_stays_within_one_s_own_turn(live: LiveServer) -> None:
     truth = Session(WRANGLE, deal=DEAL)
-    with table(live_server, deal=DEAL) as (players, _):
+    with table(live, deal=DEAL) as (players, _):
         for player in players.values():
             player.receive()
-        while True:
+        kept = taken_back = turns = 0
+        while not (kept and taken_back and turns > 2):
             mover = WRANGLE.to_move(truth.state)
-            move = str(WRANGLE.legal_moves(truth.state)[-1])
+            move = quiet_move(truth)
             players[mover].send({"type": "move", "move": move})
+            before = truth.state
             truth.play(move)
             states = {seat: player.receive() for seat, player in players.items()}
             if WRANGLE.to_move(truth.state) != mover:
-                break
-            assert states[mover]["can_undo"] and not states[other(mover)]["can_undo"]
+                turns += 1
+                assert players[mover].ask({"type": "undo"})["type"] == "error"
+                next_mover = players[WRANGLE.to_move(truth.state)]
+                assert next_mover.ask({"type": "undo"})["type"] == "error"  # nothing yet
+                continue
+            assert not states[other(mover)]["can_undo"]
             assert players[other(mover)].ask({"type": "undo"})["type"] == "error"
+            if shows_more(WRANGLE, before, truth.state):  # WR-7: seen, so no taking it back
+                assert not states[mover]["can_undo"]
+                assert players[mover].ask({"type": "undo"})["type"] == "error"
+                kept += 1
+                continue
+            assert states[mover]["can_undo"]
+            taken_back += 1
             players[mover].send({"type": "undo"})
             truth.undo()
             for seat, player in players.items():
@@ -119,18 +157,14 @@ def test_undo_stays_within_one_s_own_turn(live_server: str) -> None:
             truth.redo()
             for seat, player in players.items():
                 check_view(player.receive(), truth, seat)
-        refused = players[mover].ask({"type": "undo"})
-        assert refused["type"] == "error"
-        next_mover = players[WRANGLE.to_move(truth.state)]
-        assert next_mover.ask({"type": "undo"})["type"] == "error"  # nothing of his turn yet
 
 
-def test_a_reload_rejoins_the_seat_by_its_token(live_server: str) -> None:
+def test_a_reload_rejoins_the_seat_by_its_token(live: LiveServer) -> None:
     truth = Session(WRANGLE, deal=DEAL)
-    with table(live_server, deal=DEAL) as (players, joined):
+    with table(live, deal=DEAL) as (players, joined):
         players["north"].receive()
         players["south"].receive()
-        with Player(live_server) as north_again:
+        with Player(live.url) as north_again:
             again = north_again.ask({"type": "resume", **seat_of(joined)})
             assert again["seat"] == "north" and again["game_id"] == joined["game_id"]
             check_view(north_again.receive(), truth, "north")
@@ -177,15 +211,15 @@ def test_restarts_and_automatic_moves_are_refused_in_the_wrangle(live_server: st
 
 
 def test_a_wrangle_hint_is_the_strong_player_s_legal_move_and_only_on_one_s_turn(
-    live_server: str,
+    live: LiveServer,
 ) -> None:
-    with Player(live_server) as person:
+    with Player(live.url) as person:
         _, state = person.start(game="wrangle", opponent="greedy", deck=KNOWN["deck"])
         answer = person.ask({"type": "hint"})
         assert answer["type"] == "hint" and answer["result"] == "advice"
         assert answer["move"] in state["observation"]["legal_moves"]
         assert "strong" in answer["text"]
-    with table(live_server, deck=KNOWN["deck"]) as (players, _):
+    with table(live, deal=NORTH_BEGINS) as (players, _):
         for player in players.values():
             player.receive()  # the state once both are seated; north begins (WR-1)
         refused = players["south"].ask({"type": "hint"})

@@ -3,12 +3,15 @@ the record that saves it.
 
 Each player's move is one *turn* of the session together with the automatic moves it set off,
 so undo reverts them together (RULES C-6). States are immutable, so undo is only a step back
-through kept values.
+through kept values. In a game for several players with hidden cards, a move that shows a
+player a card he did not see before cannot be undone (WR-7): taking it back would let him look
+under a reserve or into a stock and choose again.
 """
 
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -118,9 +121,16 @@ class Session(Generic[S]):
                     break
                 state = self.game.apply(state, auto)
                 played.append(auto)
+        before = self.state
         self._turns.append(Turn(tuple(played), state, self.elapsed))
         self._undone.clear()
+        if self._secrets_between_players() and shows_more(self.game, before, state):
+            self.undo_floor = len(self._turns)
         return state
+
+    def _secrets_between_players(self) -> bool:
+        info = self.game.info
+        return bool(info.seats) and info.information == "hidden"
 
     def undo(self) -> S:
         """Take back the last turn with its automatic moves."""
@@ -158,6 +168,20 @@ class Session(Generic[S]):
             turns=tuple(len(turn.moves) for turn in self._turns),
             autoplay=self.autoplay,
         )
+
+
+def shows_more(game: Game[S, Any], before: S, after: S) -> bool:
+    """Whether some seat sees in `after` a card it did not see in `before` (counted by copies:
+    a second copy of a card turned up is news too)."""
+    for seat in game.info.seats:
+        seen = _visible(game.observe(before, seat))
+        if _visible(game.observe(after, seat)) - seen:
+            return True
+    return False
+
+
+def _visible(observation: dict[str, Any]) -> Counter[str]:
+    return Counter(card for cards in observation["piles"].values() for card in cards)
 
 
 def _padded(times: Sequence[float], count: int) -> list[float]:

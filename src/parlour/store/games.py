@@ -57,6 +57,12 @@ class GameStore:
                 ),
             )
 
+    def keep_clock(self, game_id: str, elapsed: float) -> None:
+        """Keep how long game `game_id` has been played, as it stands when nobody is at it;
+        when it was last played stays as it was."""
+        with self._lock:
+            self._db.execute("UPDATE games SET elapsed = ? WHERE game_id = ?", (elapsed, game_id))
+
     def load(self, game_id: str) -> SavedGame | None:
         return self._one("SELECT * FROM games WHERE game_id = ?", game_id)
 

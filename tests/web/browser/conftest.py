@@ -23,11 +23,11 @@ CHROMIUM_ARGS = [
 
 
 @pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """The browser tests' own app and database, so that their games and statistics never meet
-    those of the other web tests."""
+    those of the other web tests (`live_server` is its address)."""
     running = LiveServer(tmp_path_factory.mktemp("browser") / "parlour.db").start()
-    yield running.url
+    yield running
     running.stop()
 
 

@@ -6,14 +6,15 @@ from __future__ import annotations
 
 import random
 from typing import Any
-from urllib.parse import urlencode
 
 from playwright.sync_api import BrowserContext
 
 from parlour.core.moves import parse_move
+from parlour.core.session import shows_more
 from parlour.games import get_game
 from tests.conformance.wins import known_win, load_wins
 from tests.web.browser.table import Table
+from tests.web.conftest import LiveServer
 
 WRANGLE = get_game("wrangle")
 DEAL = 11
@@ -25,21 +26,28 @@ def observed_in_order(table: Table, seat: str, states: list[Any]) -> None:
     the true states taken in the order they were played (WR-7: nothing else reaches it)."""
     expected = [WRANGLE.observe(state, seat) for state in states]
     at = 0
-    frames = [m["observation"] for m in table.received if m["type"] == "state"]
+    frames = [m for m in table.received if m["type"] == "state"]
     assert frames, "no state was received"
-    for observation in frames:
+    for frame in frames:
+        observation = frame["observation"]
+        if frame["waiting"]:  # no moves until the second player sits down
+            assert observation["legal_moves"] == []
+            observation = {**observation, "legal_moves": expected[at]["legal_moves"]}
         while at < len(expected) and expected[at] != observation:
             at += 1
         assert at < len(expected), f"{seat} received an observation of no true state"
 
 
 def seat_table(
-    pair: tuple[BrowserContext, BrowserContext], base_url: str, query: dict[str, Any]
+    pair: tuple[BrowserContext, BrowserContext], live: LiveServer, **dealt: Any
 ) -> tuple[Table, Table]:
-    """North opens a table for two and south joins it by the link north was given."""
+    """North opens a table for two, which the server deals (here as `dealt` says: `deal` or
+    `deck`), and south joins it by the link north was given."""
+    base_url = live.url
     north = Table(pair[0].new_page(), base_url)
     south = Table(pair[1].new_page(), base_url)
-    first = north.open(f"/wrangle?{urlencode({'vs': 'human', **query})}")
+    with live.dealing(**dealt):
+        first = north.open("/wrangle?vs=human")
     assert first["waiting"] is True
     assert "Waiting" in north.page.inner_text(".turn")
     link = north.page.get_attribute("[data-join-link]", "data-join-link")
@@ -52,9 +60,9 @@ def seat_table(
 
 
 def test_two_people_at_a_table_see_only_their_own_cards(
-    browser_context_pair: tuple[BrowserContext, BrowserContext], live_server: str
+    browser_context_pair: tuple[BrowserContext, BrowserContext], live: LiveServer
 ) -> None:
-    north, south = seat_table(browser_context_pair, live_server, {"deal": DEAL})
+    north, south = seat_table(browser_context_pair, live, deal=DEAL)
     assert not north.state["waiting"] and not south.state["waiting"]
 
     params = WRANGLE.info.params_type()
@@ -125,25 +133,34 @@ def test_the_wrangle_against_the_computer(table: Table) -> None:
 
 
 def test_a_known_win_of_the_wrangle_between_two_browsers(
-    browser_context_pair: tuple[BrowserContext, BrowserContext], live_server: str
+    browser_context_pair: tuple[BrowserContext, BrowserContext], live: LiveServer
 ) -> None:
     params = WRANGLE.info.params_type()
     start, moves = known_win(WRANGLE, params)
     deck = load_wins(WRANGLE)["wrangle(first=cut)"]["deck"]
-    north, south = seat_table(browser_context_pair, live_server, {"deck": deck})
+    north, south = seat_table(browser_context_pair, live, deck=deck)
     seats = {"north": north, "south": south}
     states = [start]
-    # Undo and redo within one's own turn: the states seen go forward, back and forward again.
-    after_first = WRANGLE.apply(start, parse_move(moves[0]))
+    # A move that showed a hidden card cannot be undone (WR-7); one that showed none can, and
+    # the states seen go forward, back and forward again.
     north.play(moves[0])
+    states.append(WRANGLE.apply(start, parse_move(moves[0])))
+    assert north.page.is_disabled('[data-control="undo"]')
+    played = 1
+    while shows_more(WRANGLE, states[-1], WRANGLE.apply(states[-1], parse_move(moves[played]))):
+        north.play(moves[played])
+        states.append(WRANGLE.apply(states[-1], parse_move(moves[played])))
+        played += 1
+    before, after = states[-1], WRANGLE.apply(states[-1], parse_move(moves[played]))
+    north.play(moves[played])
     north.control("undo")
-    assert north.state["observation"] == WRANGLE.observe(start, "north")
+    assert north.state["observation"] == WRANGLE.observe(before, "north")
     north.control("redo")
-    assert north.state["moves"] == moves[:1]
-    states += [after_first, start, after_first]
+    assert north.state["moves"] == moves[: played + 1]
+    states += [after, before, after]
 
-    dragged = next(m for m in moves[1:] if ">" in m)
-    for move in moves[1:]:
+    dragged = next(m for m in moves[played + 1 :] if ">" in m)
+    for move in moves[played + 1 :]:
         mover = seats[WRANGLE.to_move(states[-1])]
         if move == dragged:
             mover.drag(move)

@@ -163,7 +163,10 @@ class WrangleLoop:
                 return False
             if word in ("u", "undo"):
                 if not self.session.can_undo:
-                    raise IllegalMove("only your own moves of this turn can be taken back")
+                    raise IllegalMove(
+                        "only your own moves of this turn can be taken back, and none that"
+                        " showed a hidden card (WR-7)"
+                    )
                 self.session.undo()
                 return True
             observation = self.game.observe(self.session.state, seat)

@@ -50,6 +50,7 @@ def create_app(
         connection.close()
 
     app = FastAPI(title="Parlour", lifespan=lifespan)
+    app.state.lobby = lobby  # the rooms, for a server's owner in the same process
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
 
     async def page() -> FileResponse:

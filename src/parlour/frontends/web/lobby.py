@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from parlour.agents import Agent, make_agent
-from parlour.core.cards import parse_cards
+from parlour.core.cards import Card, parse_cards
 from parlour.core.deals import MAX_DEAL
 from parlour.core.errors import IllegalMove
-from parlour.core.game import WON
+from parlour.core.game import WON, Game
 from parlour.core.params import params_dict, params_from
 from parlour.core.session import Session
 from parlour.frontends.web.computer import computer_turns
@@ -27,6 +28,15 @@ RANDOM_DEALS = 10**9  # one-player deals chosen at random: numbers short enough 
 DEFAULT_OPPONENT = "greedy"
 
 
+Dealt = tuple[int | None, tuple[Card, ...] | None]  # a deal number or an explicit deck
+
+
+def random_deal(game: Game[Any, Any]) -> Dealt:
+    """A deal at random: from every deal there is in the Wrangle (its deal is a secret), and
+    from numbers short enough to share in one-player games."""
+    return secrets.randbelow(MAX_DEAL if game.info.seats else RANDOM_DEALS), None
+
+
 class Lobby:
     """The rooms in memory, backed by the store; used from the event loop only."""
 
@@ -38,6 +48,8 @@ class Lobby:
         # One computer player per room while it is in memory: it remembers the cards it has
         # seen from one turn to the next (a room loaded again starts a new one).
         self.computers: dict[str, Agent] = {}
+        # Where the deals no client chose come from (a test may deal its own).
+        self.unchosen_deal: Callable[[Game[Any, Any]], Dealt] = random_deal
 
     # ----- finding a room and a seat --------------------------------------------------------
     def new_game(self, message: Message) -> tuple[Room, str, str]:
@@ -50,15 +62,21 @@ class Lobby:
         elif opponent is not None:
             raise ProtocolError(f"{game.info.name} is played alone: it takes no opponent")
         deal, deck = message.get("deal"), message.get("deck")
+        if opponent == HUMAN and (deal is not None or deck is not None):
+            raise ProtocolError(
+                "a table for two is dealt at random: a player who chose the deal would know"
+                " every hidden card (WR-7)"
+            )
+        dealt: Dealt = (deal, None if deck is None else parse_cards(deck))
         if deck is None and deal is None:
-            deal = secrets.randbelow(MAX_DEAL if game.info.seats else RANDOM_DEALS)
+            dealt = self.unchosen_deal(game)
         session = Session(
-            game,
-            params,
-            deal=deal,
-            deck=None if deck is None else parse_cards(deck),
-            autoplay=bool(message.get("autoplay")),
+            game, params, deal=dealt[0], deck=dealt[1], autoplay=bool(message.get("autoplay"))
         )
+        return self.open_room(session, opponent)
+
+    def open_room(self, session: Session[Any], opponent: str | None) -> tuple[Room, str, str]:
+        """A room for a new `session`, its first seat taken; returns it, the seat, the token."""
         room = Room(
             game_id=secrets.token_urlsafe(9),
             session=session,
@@ -66,7 +84,7 @@ class Lobby:
             opponent=opponent,
             table_id=secrets.token_urlsafe(12) if opponent == HUMAN else None,
         )
-        seat = HOME_SEAT if game.info.seats else SOLO
+        seat = HOME_SEAT if session.game.info.seats else SOLO
         token = room.take_seat(seat)
         self.rooms[room.game_id] = room
         return room, seat, token
@@ -82,6 +100,7 @@ class Lobby:
         seat = room.free_seat()
         if seat is None:
             raise IllegalMove("this table already has two players")
+        self.rooms[room.game_id] = room
         return room, seat, room.take_seat(seat)
 
     def resume(self, game_id: str, token: str) -> tuple[Room, str]:
@@ -93,9 +112,12 @@ class Lobby:
         seat = None if room is None else room.seat_for(token)
         if room is None or seat is None:
             raise ProtocolError("no game with that id and token: start a new one")
+        self.rooms[room.game_id] = room
         return room, seat
 
     def _loaded(self, saved: SavedGame) -> Room:
+        """A room for a saved game, held in memory only once someone is let in: a refused
+        token or a full table leaves nothing running (its clock would go on)."""
         game = get_game(saved.record.game)
         session = Session.from_record(game, saved.record, autoplay=saved.autoplay)
         if game.info.seats:
@@ -110,7 +132,6 @@ class Lobby:
         )
         if session.outcome is not None:
             room.ended_seconds = saved.elapsed
-        self.rooms[room.game_id] = room
         return room
 
     # ----- sockets coming and going ----------------------------------------------------------
@@ -130,8 +151,11 @@ class Lobby:
         self._release_if_idle(room)
 
     def _release_if_idle(self, room: Room) -> None:
+        """Let go of a room nobody is at, saved with its clock as it stands: the time since
+        the last move counts when the game is resumed."""
         if not room.clients and room.computer_task is None:
-            self.rooms.pop(room.game_id, None)
+            if self.rooms.pop(room.game_id, None) is not None:
+                self.games.keep_clock(room.game_id, room.elapsed)
             self.computers.pop(room.game_id, None)
 
     # ----- after every change ------------------------------------------------------------------

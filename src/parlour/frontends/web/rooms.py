@@ -140,11 +140,14 @@ class Room:
         player = None if seat == SOLO else seat
         moves = [str(m) for m in session.moves]
         mine = self._may_act(seat)
+        observation = self.game.observe(session.state, player)
+        if self.waiting:  # no move is taken until the second player sits down
+            observation["legal_moves"] = []
         return {
             "type": "state",
             "game_id": self.game_id,
             "seat": player,
-            "observation": self.game.observe(session.state, player),
+            "observation": observation,
             "can_undo": session.can_undo and mine,
             "can_redo": session.can_redo and mine,
             "autoplay": session.autoplay,
