@@ -176,7 +176,7 @@ def test_against_the_computer_its_moves_come_one_state_at_a_time(live_server: st
     with Player(live_server) as person:
         joined, state = person.start(game="wrangle", opponent="random", deal=DEAL)
         assert joined["seat"] == "north" and "join_link" not in joined
-        assert joined["link"] == "/wrangle?vs=random"
+        assert joined["link"] == f"/wrangle?vs=random&game={joined['game_id']}"
         check_view(state, truth, "north")
         computer_moves = 0
         for _ in range(150):

@@ -170,3 +170,47 @@ def test_keys_play_a_move(table: Table) -> None:
     table.page.keyboard.press(" ")
     table.settle(seen)
     assert table.state["moves"] == [moves[0]]
+
+
+def test_an_undo_after_the_end_and_a_reload_resume_the_game(table: Table) -> None:
+    state = table.open("/play/royal-marriage?variant=standard&mode=open&deal=1")
+    while table.state["observation"]["outcome"] is None:
+        table.play(table.legal()[0])
+    played = len(table.state["moves"])
+    table.control("undo")
+    assert table.state["observation"]["outcome"] is None
+    table.page.reload()
+    table.page.wait_for_function("() => window.parlour && window.parlour.state")
+    assert table.state["game_id"] == state["game_id"]
+    assert len(table.state["moves"]) == played - 1
+
+
+def test_a_deal_number_past_two_to_the_53_is_played_exactly(table: Table) -> None:
+    deal = 2**53 + 1  # a JavaScript number would make it 2**53
+    state = table.open(f"/play/plait?variant=standard&deal={deal}")
+    assert state["link"] == f"/play/plait?variant=standard&deal={deal}"
+    plait = get_game("plait")
+    assert state["observation"]["piles"] == plait.observe(plait.new(deal=deal))["piles"]
+    assert f"Deal {deal}" in table.page.inner_text(".deal")
+
+
+def test_each_game_against_the_computer_keeps_its_own_link(table: Table) -> None:
+    first = table.open("/wrangle?vs=greedy&new=1")
+    second = table.open("/wrangle?vs=greedy&new=1")
+    assert first["game_id"] != second["game_id"]
+    assert second["link"] == f"/wrangle?vs=greedy&game={second['game_id']}"
+    table.page.reload()
+    table.page.wait_for_function("() => window.parlour && window.parlour.state")
+    assert table.state["game_id"] == second["game_id"]
+    table.open(first["link"])
+    assert table.state["game_id"] == first["game_id"]
+
+
+def test_best_times_read_as_minutes_and_seconds(table: Table) -> None:
+    won = {"played": 2, "won": 2, "current_streak": 2, "best_streak": 2, "best_seconds": 59.6}
+    faked = [{"game": "plait", "params": {"variant": "standard"}, **won}]
+    table.page.route("**/api/stats", lambda route: route.fulfill(json=faked))
+    table.page.goto(table.base_url + "/stats")
+    row = table.page.locator('.stats tr[data-game="plait"]')
+    row.wait_for()
+    assert row.locator("td").all_inner_texts()[-1] == "1:00"

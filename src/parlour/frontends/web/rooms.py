@@ -102,11 +102,13 @@ class Room:
         return self.elapsed_before + self.session.elapsed
 
     def link(self) -> str:
-        """The page that shows this game: shareable for a one-player deal."""
+        """The page that shows this game: shareable for a one-player deal; against the
+        computer, naming the game, so that a browser holding several finds each one (the
+        seat's token, not the link, lets a player in)."""
         if self.opponent == HUMAN:
             return f"/table/{self.table_id}"
         if self.two_player:
-            return f"/wrangle?{urlencode({'vs': self.opponent})}"
+            return f"/wrangle?{urlencode({'vs': self.opponent, 'game': self.game_id})}"
         first, deck = self.session.first, self.session.deck
         chosen = {"deal": first.deal} if deck is None else {"deck": cards_str(deck)}
         query = {**params_dict(first.params), **chosen}

@@ -1,6 +1,6 @@
 // The lobby: the five games, their variants, description and rules; start, or resume.
 
-import { fill, h } from "./dom.js";
+import { clock, fill, h } from "./dom.js";
 import { heldSeats } from "./net.js";
 
 // A paragraph on each game for the lobby; the rules themselves come from the server.
@@ -134,8 +134,7 @@ function paramWords(game, params) {
   };
 }
 
-const minutes = (s) => (s === null || s === undefined ? "–"
-  : `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, "0")}`);
+const minutes = (s) => (s === null || s === undefined ? "–" : clock(s));
 
 export async function showStats(root) {
   document.title = "Statistics · Parlour";

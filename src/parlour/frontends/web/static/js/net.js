@@ -24,6 +24,19 @@ export function seatForLink(link) {
   return Object.entries(heldSeats()).find(([, seat]) => seat.link === link)?.[0] ?? null;
 }
 
+/** A message as JSON text, a deal number in the address sent digit for digit: past 2**53 a
+ *  JavaScript number would round it to another deal, where the server reads any integer
+ *  exactly (and refuses one out of range). Anything else given as a deal goes as text, which
+ *  the server refuses in words. */
+export function messageText(message) {
+  if (typeof message.deal !== "string" || !/^\d{1,30}$/.test(message.deal)) {
+    return JSON.stringify(message);
+  }
+  const { deal, ...rest } = message;
+  const text = JSON.stringify(rest);
+  return `${text.slice(0, -1)}${text === "{}" ? "" : ","}"deal":${deal}}`;
+}
+
 export function forgetSeat(gameId) {
   keepSeat(gameId, null);
 }
@@ -71,7 +84,7 @@ export class Connection {
   }
 
   send(message) {
-    const text = JSON.stringify(message);
+    const text = messageText(message);
     if (this.ws.readyState === WebSocket.OPEN) this.ws.send(text);
     else this.queue.push(text);
   }

@@ -20,7 +20,7 @@ export function startRequest(path, query) {
   if (held) return { type: "resume", game_id: held, token: heldSeats()[held].token };
   const table = path.match(/^\/table\/([^/]+)$/);
   if (table) return { type: "join", table: decodeURIComponent(table[1]) };
-  const deal = query.has("deal") ? Number(query.get("deal")) : undefined;
+  const deal = query.get("deal") ?? undefined;  // digits, sent exactly (messageText)
   const deck = query.get("deck") ?? undefined;
   if (path === "/wrangle") {
     return { type: "new", game: "wrangle", opponent: query.get("vs") ?? "greedy", deal, deck };
@@ -29,6 +29,12 @@ export function startRequest(path, query) {
   const params = {};
   for (const [k, v] of query) if (k !== "deal" && k !== "deck") params[k] = v;
   return { type: "new", game, params, deal, deck, autoplay: localStorage.getItem(AUTOPLAY_KEY) === "on" };
+}
+
+/** The deal number as the server wrote it in the game's link: digit for digit, where the
+ *  number in the JSON may have been rounded past 2**53. */
+function dealOf(state) {
+  return new URLSearchParams(state.link.split("?")[1] ?? "").get("deal") ?? String(state.deal);
 }
 
 export class GameView {
@@ -130,7 +136,7 @@ export class GameView {
     if (obs.game === "wrangle") this.twoPlayer();
     const params = Object.values(obs.params).filter(Boolean).join(", ");
     this.dealInfo.textContent = obs.game === "wrangle" ? this.opponentWords(state)
-      : `${state.deal === null ? "A given deck" : `Deal ${state.deal}`}${params ? ` · ${params}` : ""}`;
+      : `${state.deal === null ? "A given deck" : `Deal ${dealOf(state)}`}${params ? ` · ${params}` : ""}`;
     if (state.link && location.pathname + location.search !== state.link) {
       history.replaceState(null, "", state.link);
     }
@@ -235,7 +241,8 @@ export class GameView {
         : h("button", { type: "button", onclick: () => this.newDeal() }, "New deal"));
     this.ending.dataset.outcome = obs.outcome;
     this.ending.hidden = false;
-    forgetSeat(state.game_id);
+    // A game that can still be undone is kept, so that a reload after an undo resumes it.
+    if (!state.can_undo) forgetSeat(state.game_id);
   }
 
   showHistory(moves) {
