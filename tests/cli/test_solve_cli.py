@@ -69,3 +69,13 @@ def test_solve_rejects_bad_budgets_and_decks() -> None:
     assert parlour("solve", "royal-marriage", "--deal", "0", "--nodes", "0").returncode == 2
     bad = parlour("solve", "royal-marriage", "--cards", "QH", "--json")
     assert bad.returncode == 2 and "missing" in bad.stderr
+
+
+def test_a_cards_file_that_is_not_text_or_comes_with_a_deal_is_refused(tmp_path) -> None:
+    binary = tmp_path / "decks.txt"
+    binary.write_bytes(b"\xff\xfe\n")
+    done = parlour("solve", "royal-marriage", "--cards-file", str(binary))
+    assert done.returncode == 2 and "it is not text (UTF-8)" in done.stderr
+    assert "Traceback" not in done.stderr
+    both = parlour("solve", "royal-marriage", "--cards-file", str(binary), "--deal", "3")
+    assert both.returncode == 2 and "leave out --deal and --cards" in both.stderr

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from parlour.store.results import ResultStore
+from parlour.store.results import ResultStore, RunKey
 from tests.cli.runner import parlour
 
 SUMMARY_KEYS = {
@@ -77,6 +77,20 @@ def test_plot_charts_every_stored_run(tmp_path: Path, suffix: str, magic: bytes)
         text = chart.read_text()
         assert "royal-marriage standard/as-dealt solver" in text
         assert "royal-marriage push-pin/as-dealt solver" in text
+
+
+def test_a_run_this_version_does_not_know_is_charted_by_its_stored_values(
+    tmp_path: Path,
+) -> None:
+    db, chart = tmp_path / "o.sqlite", tmp_path / "odds.svg"
+    with ResultStore(db) as store:  # runs stored by a version with other games and variants
+        store.add(RunKey("snap", '{"speed": "fast"}', "1", "solver", 100), [(1, "won", 5, 0.1)])
+        store.add(
+            RunKey("plait", '{"variant": "retired"}', "1", "solver", 100), [(1, "lost", 5, 0.1)]
+        )
+    _odds(db, "royal-marriage", "--deals", "5", "--plot", str(chart))
+    text = chart.read_text()
+    assert "snap fast solver" in text and "plait retired solver" in text
 
 
 def test_the_wrangle_reports_the_first_players_games(tmp_path: Path) -> None:

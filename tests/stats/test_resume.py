@@ -9,6 +9,7 @@ import signal
 import sqlite3
 import subprocess
 import time
+from contextlib import suppress
 from pathlib import Path
 
 import pytest
@@ -67,3 +68,48 @@ def test_a_killed_run_resumes_to_the_totals_of_an_uninterrupted_run(tmp_path: Pa
     assert after["deals"] == int(DEALS)
     assert _rows(killed) == _rows(tmp_path / "whole.sqlite")
     assert [deal for deal, _, _ in _rows(killed)] == list(range(7, 7 + int(DEALS)))
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is `pid` (Linux /proc)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:  # gone meanwhile
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_the_workers_of_a_run_killed_alone_leave_too(tmp_path: Path) -> None:
+    db = tmp_path / "killed.sqlite"
+    process = subprocess.Popen(
+        [PARLOUR, *ODDS, "--workers", "2", "--db", str(db)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while len(workers := _children(process.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert len(workers) >= 2, "the run started no workers"
+        process.send_signal(signal.SIGKILL)  # the run alone, not its process group
+        process.wait()
+        deadline = time.monotonic() + 20
+        while any(map(_alive, workers)) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not any(map(_alive, workers))
+    finally:
+        with suppress(ProcessLookupError):  # nothing may be left of the group
+            os.killpg(process.pid, signal.SIGKILL)

@@ -9,8 +9,15 @@ import pytest
 
 from parlour.core.session import Session
 from parlour.games import get_game
-from parlour.store.database import SCHEMA_VERSION, DatabaseError, connect, default_path
+from parlour.store.database import (
+    APPLICATION_ID,
+    SCHEMA_VERSION,
+    DatabaseError,
+    connect,
+    default_path,
+)
 from parlour.store.games import SOLO, GameStore, SavedGame
+from parlour.store.results import ResultStore
 from parlour.store.stats import StatsStore
 
 
@@ -78,9 +85,34 @@ def test_the_file_is_in_wal_mode_with_the_schema_version(tmp_path: Path) -> None
 def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "p.db"
     with sqlite3.connect(path) as raw:
+        raw.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         raw.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     with pytest.raises(DatabaseError, match="newer"):
         connect(path)
+
+
+def test_another_kind_of_sqlite_file_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
+    results = tmp_path / "odds.sqlite"
+    ResultStore(results).close()  # the odds runs' results: schema 1 too, but not this kind
+    foreign = tmp_path / "contacts.db"
+    with sqlite3.connect(foreign) as raw:
+        raw.execute("CREATE TABLE contacts (name TEXT)")
+    for path in (results, foreign):
+        before = path.read_bytes()
+        with pytest.raises(DatabaseError, match="is not a Parlour games database"):
+            connect(path)
+        assert path.read_bytes() == before
+
+
+def test_a_file_from_before_the_kind_was_marked_is_kept(tmp_path: Path) -> None:
+    path = tmp_path / "p.db"
+    GameStore(connect(path)).save(_saved("g1", 3))
+    with sqlite3.connect(path) as raw:
+        raw.execute("PRAGMA application_id = 0")
+    kept = GameStore(connect(path)).load("g1")
+    assert kept is not None and len(kept.record.moves) == 3
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
 
 
 def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:

@@ -7,6 +7,9 @@ clear error. Workers of a remote cluster need Parlour installed, at the same ver
 
 from __future__ import annotations
 
+import os
+import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
@@ -19,6 +22,7 @@ MISSING_DASK = (
     "Dask is not installed: install Parlour with its dask extra "
     "(uv sync --extra dask, or pip install 'parlour[dask]')"
 )
+PARENT_CHECK_SECONDS = 0.5
 
 
 @contextmanager
@@ -28,7 +32,9 @@ def open_executor(
     """An executor for `workers` processes (a remote cluster has its own), shut down on exit."""
     check_choice(workers, address, dask_local)
     if address is None and not dask_local:
-        with ProcessPoolExecutor(workers) as pool:
+        with ProcessPoolExecutor(
+            workers, initializer=exit_with_parent, initargs=(os.getpid(),)
+        ) as pool:
             yield pool
         return
     distributed = _distributed()
@@ -45,6 +51,19 @@ def open_executor(
         raise ParamsError(f"cannot reach the Dask scheduler at {address}: {error}") from None
     with client:
         yield client.get_executor()
+
+
+def exit_with_parent(parent: int) -> None:
+    """In a pool's worker: leave as soon as the process that started it is gone (killed, say),
+    rather than go on deciding deals for no one. A run stopped by Ctrl-C stops its workers too;
+    a run killed alone would leave them running."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def check_choice(workers: int, address: str | None, dask_local: bool) -> None:

@@ -2,7 +2,9 @@
 
 One process writes it (the server); WAL lets readers look while it does. The schema version is
 SQLite's `user_version`; each migration moves it up by one, so an older file is brought up to
-date when opened and a newer one is refused rather than misread.
+date when opened and a newer one is refused rather than misread. SQLite's `application_id`
+marks the file as this kind, so that another SQLite file (the odds runs' results, another
+program's) is refused and left as it was, not written into.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from parlour.core.errors import ParlourError
 
 SCHEMA_VERSION = 1
 FILE_NAME = "parlour.db"
+APPLICATION_ID = 0x50474D53  # "PGMS": Parlour's saved games and statistics
+OWN_TABLES = {"games", "results"}  # what a file of this kind held before it was marked
 
 _MIGRATIONS = {
     1: """
@@ -66,12 +70,39 @@ def connect(path: str | os.PathLike[str]) -> sqlite3.Connection:
     target.parent.mkdir(parents=True, exist_ok=True)
     try:
         connection = sqlite3.connect(target, check_same_thread=False, isolation_level=None)
+    except sqlite3.DatabaseError as error:
+        raise DatabaseError(f"cannot use the database {target}: {error}") from None
+    try:
+        _claim(connection, target)
         connection.execute("PRAGMA journal_mode=WAL")
         connection.execute("PRAGMA synchronous=NORMAL")
         _migrate(connection)
     except sqlite3.DatabaseError as error:
+        connection.close()
         raise DatabaseError(f"cannot use the database {target}: {error}") from None
+    except DatabaseError:
+        connection.close()
+        raise
     return connection
+
+
+def _claim(connection: sqlite3.Connection, target: Path) -> None:
+    """Mark a new file (or one of this kind from before the mark) as this kind; refuse any
+    other SQLite file."""
+    application = connection.execute("PRAGMA application_id").fetchone()[0]
+    if application == APPLICATION_ID:
+        return
+    version = connection.execute("PRAGMA user_version").fetchone()[0]
+    rows = connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+    tables = {name for (name,) in rows}
+    new = not tables and version == 0
+    if application == 0 and (new or (tables == OWN_TABLES and version >= 1)):
+        connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        return
+    raise DatabaseError(
+        f"{target} is not a Parlour games database (saved games and statistics):"
+        " give --db another file"
+    )
 
 
 def _migrate(connection: sqlite3.Connection) -> None:

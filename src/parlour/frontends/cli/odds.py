@@ -11,6 +11,7 @@ import json
 import os
 import time
 from collections import Counter
+from contextlib import suppress
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -25,7 +26,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from parlour.core.errors import ParamsError
+from parlour.core.errors import ParamsError, ParlourError
 from parlour.core.params import params_dict, params_from
 from parlour.frontends.cli.common import GameArg, ModeOpt, VariantOpt, console, errors, guarded
 from parlour.frontends.cli.options import choose
@@ -179,9 +180,13 @@ def _short(r: Rate) -> str:
 
 
 def _label(key: RunKey) -> str:
-    """A run's name in the game's order of parameters, e.g. `plait four-passes greedy`."""
-    params = params_from(get_game(key.game).info.params_type, json.loads(key.params))
-    values = "/".join(params_dict(params).values())
+    """A run's name in the game's order of parameters, e.g. `plait four-passes greedy`; a run
+    of a game or parameters this version does not know (from another version) by the values
+    stored."""
+    stored: dict[str, str] = json.loads(key.params)
+    with suppress(ParlourError):
+        stored = params_dict(params_from(get_game(key.game).info.params_type, stored))
+    values = "/".join(stored.values())
     budget = f" {key.budget:,} nodes" if key.budget else ""
     return " ".join(part for part in (key.game, values, key.policy + budget) if part)
 

@@ -10,20 +10,19 @@ import typer
 
 from parlour.core.cards import parse_cards
 from parlour.core.errors import ParlourError
-from parlour.core.session import Session
 from parlour.frontends.cli.common import (
+    BAD_INPUT,
     CardsOpt,
     DealOpt,
     GameArg,
     ModeOpt,
     VariantOpt,
     console,
+    errors,
     guarded,
 )
-from parlour.frontends.cli.options import choose
-from parlour.games import get_game
+from parlour.frontends.cli.options import choose, new_session
 from parlour.solver import DEFAULT_BUDGET, Budget, hint, solve
-from parlour.store.records import load_record
 
 NodesOpt = Annotated[int, typer.Option("--nodes", min=1, help="Positions the solver may visit.")]
 SecondsOpt = Annotated[
@@ -48,6 +47,11 @@ def solve_command(
     """Decide whether a deal can be won, and show how (the solver knows every card)."""
     budget = Budget(nodes, seconds)
     if cards_file is not None:
+        if deal is not None or cards is not None:
+            errors.print(
+                "parlour: --cards-file solves the decks in the file: leave out --deal and --cards"
+            )
+            raise typer.Exit(BAD_INPUT)
         guarded(lambda: _solve_file(game, cards_file, variant, mode, budget))
         return
     choice = guarded(lambda: choose(game, deal=deal, cards=cards, variant=variant, mode=mode))
@@ -72,6 +76,8 @@ def _solve_file(
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError as error:
         raise ParlourError(f"cannot read {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise ParlourError(f"cannot read {path}: it is not text (UTF-8)") from None
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
@@ -108,11 +114,10 @@ def _position(
     mode: str | None,
     load: Path | None,
 ) -> tuple[Any, Any]:
-    if load is not None:
-        record = load_record(load)
-        game = get_game(record.game)
-        return Session.from_record(game, record).state, game
-    if game_id is None:
+    if game_id is None and load is None:
         raise ParlourError("name a game, or a saved game with --load")
-    choice = choose(game_id, deal=deal, cards=cards, variant=variant, mode=mode)
-    return choice.new_state(), choice.game
+    if load is None:
+        choice = choose(game_id or "", deal=deal, cards=cards, variant=variant, mode=mode)
+        return choice.new_state(), choice.game
+    session = new_session(game_id or "", deal, cards, {"variant": variant, "mode": mode}, load)
+    return session.state, session.game
