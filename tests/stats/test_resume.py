@@ -33,14 +33,19 @@ def _rows(path: Path) -> list[tuple[int, str, int]]:
         return db.execute("SELECT deal, result, nodes FROM results ORDER BY deal").fetchall()
 
 
-def _kill_midway(db: Path) -> int:
-    """Start a run, kill it (SIGKILL, with its workers) once a chunk is stored; rows stored."""
-    process = subprocess.Popen(
+def _started(db: Path) -> subprocess.Popen[bytes]:
+    """A run with two workers into `db`, in a process group of its own."""
+    return subprocess.Popen(
         [PARLOUR, *ODDS, "--workers", "2", "--db", str(db)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         start_new_session=True,
     )
+
+
+def _kill_midway(db: Path) -> int:
+    """Start a run, kill it (SIGKILL, with its workers) once a chunk is stored; rows stored."""
+    process = _started(db)
     try:
         deadline = time.monotonic() + 120
         while _stored(db) == 0 and process.poll() is None and time.monotonic() < deadline:
@@ -92,13 +97,7 @@ def _alive(pid: int) -> bool:
 
 
 def test_the_workers_of_a_run_killed_alone_leave_too(tmp_path: Path) -> None:
-    db = tmp_path / "killed.sqlite"
-    process = subprocess.Popen(
-        [PARLOUR, *ODDS, "--workers", "2", "--db", str(db)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
+    process = _started(tmp_path / "killed.sqlite")
     try:
         deadline = time.monotonic() + 120
         while len(workers := _children(process.pid)) < 2 and time.monotonic() < deadline:
