@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 PARLOUR = str(Path(sys.executable).with_name("parlour"))
+# The per-user data folder of the commands run here (statistics kept by `play`), not the
+# real one of whoever runs the tests.
+DATA_HOME = tempfile.mkdtemp(prefix="parlour-test-data-")
 
 
 def parlour(
@@ -21,5 +25,10 @@ def parlour(
         text=True,
         timeout=timeout,
         check=False,
-        env={"COLUMNS": "120", "PATH": "/usr/bin:/bin", "HOME": str(Path.home())},
+        env={
+            "COLUMNS": "120",
+            "PATH": "/usr/bin:/bin",
+            "HOME": str(Path.home()),
+            "XDG_DATA_HOME": DATA_HOME,
+        },
     )

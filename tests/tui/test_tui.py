@@ -21,7 +21,9 @@ from parlour.frontends.cli.presenters import PRESENTERS
 from parlour.frontends.tui.app import GameScreen, LobbyScreen, ParlourApp
 from parlour.frontends.tui.drivers import driver_for
 from parlour.games import get_game
+from parlour.store.database import connect
 from parlour.store.records import load_record
+from parlour.store.stats import StatsStore
 from tests.cli.runner import parlour
 from tests.conformance.wins import load_wins
 
@@ -244,3 +246,29 @@ def test_the_tui_command_refuses_bad_options_before_starting() -> None:
     done = parlour("tui", "wrangle", "--vs", "nobody")
     assert done.returncode == 2
     assert 'there is no player "nobody"' in done.stderr
+
+
+def test_a_game_won_in_the_app_counts_in_the_statistics(tmp_path: Path) -> None:
+    known = load_wins(get_game("royal-marriage"))["royal-marriage(variant=standard,mode=open)"]
+    db = tmp_path / "parlour.db"
+
+    async def steps(app: ParlourApp, pilot: Pilot[None]) -> None:
+        listing = app.screen.query_one("#games", OptionList)
+        ids = [listing.get_option_at_index(i).id for i in range(listing.option_count)]
+        app.screen.query_one("#deal", Input).value = str(known["deal"])
+        listing.highlighted = ids.index("royal-marriage|variant=standard,mode=open")
+        listing.focus()
+        await pilot.press("enter")
+        await settled(app, pilot)
+        for move in known["moves"]:
+            await typed(app, pilot, move)
+        assert "Game over: won" in log_text(app)
+
+    run(ParlourApp(db=db), steps)
+    (row,) = StatsStore(connect(db)).all()
+    assert (row.game, row.params, row.played, row.won) == (
+        "royal-marriage",
+        {"variant": "standard", "mode": "open"},
+        1,
+        1,
+    )

@@ -13,6 +13,10 @@ from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from parlour.core.game import WON
+from parlour.core.params import params_dict
+from parlour.core.session import Session
+
 
 @dataclass(frozen=True)
 class Stats:
@@ -59,6 +63,30 @@ class StatsStore:
         for game, params, won, seconds in rows:
             groups.setdefault((game, params), []).append((bool(won), seconds))
         return [_stats(game, params, results) for (game, params), results in groups.items()]
+
+
+def keep_result(
+    stats: StatsStore,
+    game_id: str,
+    session: Session[Any],
+    seconds: float,
+    *,
+    opponent: str | None = None,
+    seat: str | None = None,
+) -> bool:
+    """Keep the result of `session` if it has ended, once (False if not kept): a one-player
+    game under its params; the Wrangle against a computer player (`opponent`, its name) as the
+    person at `seat` fared, under the params and the opponent; a game between people counts for
+    no one (`opponent` None)."""
+    outcome = session.outcome
+    two_player = bool(session.game.info.seats)
+    if outcome is None or (two_player and opponent is None):
+        return False
+    params: dict[str, str] = params_dict(session.first.params)
+    if two_player:
+        params["opponent"] = str(opponent)
+    won = outcome == (seat if two_player else WON)
+    return stats.record(game_id, session.game.info.id, params, won, seconds)
 
 
 def _key(params: dict[str, str]) -> str:

@@ -11,13 +11,13 @@ from typing import Annotated, Any
 
 import typer
 
-from parlour.agents import make_agent
 from parlour.core.game import describe_outcome
 from parlour.core.params import choices
 from parlour.core.record import replay as replay_record
 from parlour.frontends.cli.common import (
     AutoOpt,
     CardsOpt,
+    DbOpt,
     DealOpt,
     FirstOpt,
     GameArg,
@@ -32,10 +32,12 @@ from parlour.frontends.cli.odds import odds_command
 from parlour.frontends.cli.options import choose, new_session
 from parlour.frontends.cli.play import PlayLoop
 from parlour.frontends.cli.presenters import PRESENTERS
+from parlour.frontends.cli.results import ResultKeeper, stats_command
 from parlour.frontends.cli.serve import serve_command
 from parlour.frontends.cli.solving import hint_command, solve_command
 from parlour.frontends.cli.wrangle import duel_command, play_wrangle
 from parlour.games import all_games, get_game
+from parlour.store.database import default_path
 from parlour.store.records import load_record
 
 app = typer.Typer(
@@ -90,15 +92,17 @@ def play(
     auto: AutoOpt = None,
     vs: VsOpt = None,
     hot_seat: Annotated[bool, typer.Option("--hot-seat", help="Wrangle: two people.")] = False,
+    db: DbOpt = None,
 ) -> None:
     """Play a game in the terminal. Without --deal or --cards a random deal is chosen."""
     options = {"variant": variant, "mode": mode, "first": first}
     session = guarded(lambda: new_session(game, deal, cards, options, load, auto))
     if session.game.info.seats:
-        return play_wrangle(session, vs, hot_seat)
+        return play_wrangle(session, vs, hot_seat, db)
     presenter = PRESENTERS[session.game.info.id]
+    keeper = guarded(lambda: ResultKeeper(db))
     console.print(f"[bold]{session.game.info.name}[/] — type h for help, q to quit.")
-    PlayLoop(session, presenter, console, console.input).run()
+    PlayLoop(session, presenter, console, console.input, keeper).run()
 
 
 @app.command()
@@ -114,18 +118,19 @@ def tui(
     load: LoadOpt = None,
     auto: AutoOpt = None,
     vs: VsOpt = None,
+    db: DbOpt = None,
 ) -> None:
     """Play in a full-screen terminal app: every game, moves by mouse, keys or typing."""
-    from parlour.frontends.tui.app import GameScreen, ParlourApp
-    from parlour.frontends.tui.drivers import driver_for
+    from parlour.frontends.tui.app import ParlourApp, game_screen
 
+    kept_in = db or default_path()
+    guarded(lambda: ResultKeeper(kept_in))  # a file that cannot keep statistics, said at once
     screen = None
     if game is not None or load is not None:
         options = {"variant": variant, "mode": mode, "first": first}
         session = guarded(lambda: new_session(game or "", deal, cards, options, load, auto))
-        opponent = guarded(lambda: make_agent(vs or "greedy")) if session.game.info.seats else None
-        screen = GameScreen(driver_for(session, opponent))
-    ParlourApp(screen).run()
+        screen = guarded(lambda: game_screen(session, vs, kept_in))
+    ParlourApp(screen, kept_in).run()
 
 
 @app.command()
@@ -150,6 +155,7 @@ app.command("hint")(hint_command)
 app.command("duel")(duel_command)
 app.command("serve")(serve_command)
 app.command("odds")(odds_command)
+app.command("stats")(stats_command)
 
 
 def main() -> None:

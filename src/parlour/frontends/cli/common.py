@@ -41,6 +41,10 @@ AutoOpt = Annotated[
     ),
 ]
 VsOpt = Annotated[str | None, typer.Option("--vs", help="Wrangle: random|greedy|strong.")]
+DbOpt = Annotated[
+    Path | None,
+    typer.Option("--db", help="SQLite file of saved games and statistics (default: per user)."),
+]
 
 
 def guarded(work: Callable[[], T]) -> T:

@@ -36,8 +36,16 @@ COMMON_HELP = [
 ]
 
 
+Changed = Callable[[Session[Any]], None]
+
+
+def unchanged(session: Session[Any]) -> None:
+    """What a loop does after a line when nobody is watching it (no statistics)."""
+
+
 class PlayLoop:
-    """Drives a `Session` from typed lines; `ask` reads a line and raises EOFError at the end."""
+    """Drives a `Session` from typed lines; `ask` reads a line and raises EOFError at the end;
+    `changed` hears of the session after every line that was taken (to keep its result)."""
 
     def __init__(
         self,
@@ -45,11 +53,13 @@ class PlayLoop:
         presenter: Presenter,
         console: Console,
         ask: Callable[[str], str],
+        changed: Changed = unchanged,
     ) -> None:
         self.session = session
         self.presenter = presenter
         self.console = console
         self.ask = ask
+        self.changed = changed
 
     def run(self) -> str | None:
         """Play until the player quits or input ends; returns the outcome (None: unfinished)."""
@@ -69,13 +79,14 @@ class PlayLoop:
     def handle(self, line: str) -> None:
         """Run one typed line; a refused line prints why and changes nothing."""
         try:
-            if self.command(line):
-                return
-            self.play(line)
+            if not self.command(line):
+                self.play(line)
         except IllegalMove as error:
             self.console.print(f"[yellow]Not allowed:[/] {error}")
         except ParlourError as error:
             self.console.print(f"[yellow]Not understood:[/] {error}. Type h for help.")
+        else:
+            self.changed(self.session)
 
     def command(self, line: str) -> bool:
         """Session commands; True if `line` was one."""

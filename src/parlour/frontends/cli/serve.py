@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from parlour.frontends.cli.common import BAD_INPUT, errors, guarded
+from parlour.frontends.cli.common import BAD_INPUT, DbOpt, errors, guarded
 from parlour.frontends.web.app import create_app
 from parlour.frontends.web.server import address, bind, server
 from parlour.store.database import default_path
@@ -16,9 +15,7 @@ from parlour.store.database import default_path
 def serve_command(
     host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="Port (0 picks a free one).")] = 8000,
-    db: Annotated[
-        Path | None, typer.Option("--db", help="SQLite file for saved games and statistics.")
-    ] = None,
+    db: DbOpt = None,
 ) -> None:
     """Play in the browser: serve the web app and print its address."""
     app = guarded(lambda: create_app(db or default_path()))

@@ -11,7 +11,8 @@ loop as in `parlour play`.
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import ClassVar
+from pathlib import Path
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on, work
@@ -25,8 +26,11 @@ from textual.widgets.option_list import Option
 from parlour.agents import make_agent
 from parlour.core.errors import ParlourError
 from parlour.core.params import all_params
+from parlour.core.session import Session
 from parlour.frontends.cli.options import new_session
-from parlour.frontends.tui.drivers import Driver, drained, driver_for
+from parlour.frontends.cli.play import Changed, unchanged
+from parlour.frontends.cli.results import ResultKeeper
+from parlour.frontends.tui.drivers import HUMAN, Driver, drained, driver_for
 from parlour.games import all_games
 
 MOVES_SHOWN = 300  # the start of open Discards offers some 20,000 moves; the line narrows them
@@ -175,13 +179,20 @@ class LobbyScreen(Screen[None]):
         self.sub_title = "five Victorian games of patience"
         self.query_one("#games", OptionList).focus()
 
+    def __init__(self, db: Path | None) -> None:
+        super().__init__()
+        self.db = db
+
     @on(OptionList.OptionSelected, "#games")
     def chosen(self, event: OptionList.OptionSelected) -> None:
-        choice = event.option.id or ""
+        game_id, _, fields = (event.option.id or "").partition("|")
+        chosen = dict(field.split("=", 1) for field in fields.split(",") if field)
+        vs = chosen.pop("vs", None)
         text = self.query_one("#deal", Input).value.strip()
         try:
             deal = int(text) if text else None
-            screen = game_screen(choice, deal)
+            session = new_session(game_id, deal, None, dict(chosen))
+            screen = game_screen(session, vs, self.db)
         except (ParlourError, ValueError) as error:
             self.query_one("#error", Label).update(f"Not started: {error}")
             return
@@ -208,13 +219,14 @@ def lobby_options() -> list[Option]:
     return options
 
 
-def game_screen(choice: str, deal: int | None) -> GameScreen:
-    """The screen for a lobby entry's id and a deal number (None: a random deal)."""
-    game_id, _, fields = choice.partition("|")
-    chosen = dict(field.split("=", 1) for field in fields.split(",") if field)
-    opponent = chosen.pop("vs", None)
-    session = new_session(game_id, deal, None, dict(chosen))
-    return GameScreen(driver_for(session, None if opponent is None else make_agent(opponent)))
+def game_screen(session: Session[Any], vs: str | None, db: Path | None) -> GameScreen:
+    """The screen for `session`: the Wrangle against `vs` (greedy unless chosen), the result
+    kept in the statistics of `db` (None: not kept)."""
+    opponent = make_agent(vs or "greedy") if session.game.info.seats else None
+    changed: Changed = unchanged
+    if db is not None:
+        changed = ResultKeeper(db, opponent=None if opponent is None else opponent.name, seat=HUMAN)
+    return GameScreen(driver_for(session, opponent, changed))
 
 
 class ParlourApp(App[None]):
@@ -230,11 +242,12 @@ class ParlourApp(App[None]):
     """
     TITLE = "Parlour"
 
-    def __init__(self, first: GameScreen | None = None) -> None:
+    def __init__(self, first: GameScreen | None = None, db: Path | None = None) -> None:
         super().__init__()
         self.first = first
+        self.db = db  # where finished games are counted (None: nowhere)
 
     def on_mount(self) -> None:
-        self.push_screen(LobbyScreen())
+        self.push_screen(LobbyScreen(self.db))
         if self.first is not None:
             self.push_screen(self.first)

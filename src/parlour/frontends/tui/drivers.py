@@ -17,7 +17,7 @@ from rich.text import Text
 
 from parlour.agents.base import Agent
 from parlour.core.session import Session
-from parlour.frontends.cli.play import PlayLoop
+from parlour.frontends.cli.play import Changed, PlayLoop, unchanged
 from parlour.frontends.cli.presenters import PRESENTERS
 from parlour.frontends.cli.presenters.base import Presenter
 from parlour.frontends.cli.wrangle import WrangleLoop
@@ -70,8 +70,9 @@ class PatienceDriver(PlayLoop):
 
     commands = frozenset({"u", "r", "hint", "auto", "restart", "h"})
 
-    def __init__(self, session: Session[Any]) -> None:
-        super().__init__(session, PRESENTERS[session.game.info.id], buffered_console(), input)
+    def __init__(self, session: Session[Any], changed: Changed = unchanged) -> None:
+        presenter = PRESENTERS[session.game.info.id]
+        super().__init__(session, presenter, buffered_console(), input, changed)
 
     def show(self) -> None:
         ending = self.ending()
@@ -89,11 +90,13 @@ class WrangleDriver:
 
     commands = frozenset({"u", "h"})
 
-    def __init__(self, session: Session[Any], opponent: Agent, rng: Random | None = None) -> None:
+    def __init__(
+        self, session: Session[Any], opponent: Agent, changed: Changed = unchanged
+    ) -> None:
         computers = {seat: opponent for seat in session.game.info.seats if seat != HUMAN}
         self.session = session
         self.console = buffered_console()
-        self.loop = WrangleLoop(session, computers, self.console, input, rng or Random())
+        self.loop = WrangleLoop(session, computers, self.console, input, Random(), changed)
         self.presenter: Presenter = self.loop.presenter
 
     def observation(self) -> dict[str, Any]:
@@ -120,10 +123,13 @@ class WrangleDriver:
             self.loop.announce_end()
 
 
-def driver_for(session: Session[Any], opponent: Agent | None) -> Driver:
-    """The driver for `session`: the Wrangle needs a computer opponent, patience none."""
+def driver_for(
+    session: Session[Any], opponent: Agent | None, changed: Changed = unchanged
+) -> Driver:
+    """The driver for `session`: the Wrangle needs a computer opponent, patience none;
+    `changed` hears of the session after every line and every computer move."""
     if session.game.info.seats:
         if opponent is None:
             raise ValueError("the Wrangle is played against a computer player here")
-        return WrangleDriver(session, opponent)
-    return PatienceDriver(session)
+        return WrangleDriver(session, opponent, changed)
+    return PatienceDriver(session, changed)

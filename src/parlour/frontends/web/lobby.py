@@ -14,15 +14,15 @@ from parlour.agents import Agent, make_agent
 from parlour.core.cards import Card, parse_cards
 from parlour.core.deals import MAX_DEAL
 from parlour.core.errors import IllegalMove
-from parlour.core.game import WON, Game
-from parlour.core.params import params_dict, params_from
+from parlour.core.game import Game
+from parlour.core.params import params_from
 from parlour.core.session import Session
 from parlour.frontends.web.computer import computer_turns
 from parlour.frontends.web.protocol import Message, ProtocolError
 from parlour.frontends.web.rooms import HOME_SEAT, HUMAN, Client, Room
 from parlour.games import get_game
 from parlour.store.games import SOLO, GameStore, SavedGame
-from parlour.store.stats import StatsStore
+from parlour.store.stats import StatsStore, keep_result
 
 RANDOM_DEALS = 10**9  # one-player deals chosen at random: numbers short enough to share
 DEFAULT_OPPONENT = "greedy"
@@ -174,20 +174,16 @@ class Lobby:
 
     def save(self, room: Room) -> None:
         self.games.save(room.saved())
-        outcome = room.outcome
-        if outcome is None or room.opponent == HUMAN:
-            return
-        won = outcome == (WON if room.computer_seat is None else HOME_SEAT)
-        self.stats.record(
-            room.game_id, room.game.info.id, self._stats_params(room), won, room.elapsed
-        )
-
-    @staticmethod
-    def _stats_params(room: Room) -> dict[str, str]:
-        params: dict[str, Any] = params_dict(room.session.first.params)
-        if room.opponent is not None:
-            params["opponent"] = room.opponent
-        return params
+        if room.outcome is not None:
+            computer = None if room.opponent == HUMAN else room.opponent
+            keep_result(
+                self.stats,
+                room.game_id,
+                room.session,
+                room.elapsed,
+                opponent=computer,
+                seat=HOME_SEAT,
+            )
 
     async def _computer(self, room: Room) -> None:
         try:

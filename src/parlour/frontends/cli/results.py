@@ -1,0 +1,98 @@
+"""Statistics from the terminal: a game's result kept when it first ends, in the same SQLite
+file as the web app's (`--db`, by default the per-user one), and `parlour stats` to read them.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+from uuid import uuid4
+
+import typer
+from rich.table import Table
+
+from parlour.core.errors import ParlourError
+from parlour.core.params import choices
+from parlour.core.session import Session
+from parlour.frontends.cli.common import DbOpt, console, guarded
+from parlour.games import get_game
+from parlour.store.database import connect, default_path
+from parlour.store.stats import Stats, StatsStore, keep_result
+
+
+class ResultKeeper:
+    """Keeps one terminal game's result the first time it ends (undoing and ending again
+    counts once), as the web app does: the Wrangle only against a computer (`opponent`), for
+    the person at `seat`."""
+
+    def __init__(
+        self, db: Path | None, *, opponent: str | None = None, seat: str | None = None
+    ) -> None:
+        self.stats = StatsStore(connect(db or default_path()))
+        self.game_id = f"terminal-{uuid4().hex}"
+        self.opponent = opponent
+        self.seat = seat
+
+    def __call__(self, session: Session[Any]) -> None:
+        keep_result(
+            self.stats,
+            self.game_id,
+            session,
+            session.elapsed,
+            opponent=self.opponent,
+            seat=self.seat,
+        )
+
+
+def stats_command(
+    db: DbOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON list.")] = False,
+) -> None:
+    """Statistics per game and variant: played, won, streaks and the fastest win, from the
+    games played in the terminal and in the browser."""
+    rows = guarded(lambda: StatsStore(connect(db or default_path())).all())
+    if as_json:
+        typer.echo(json.dumps([row.to_json() for row in rows]))
+        return
+    if not rows:
+        console.print("No game has been finished yet.")
+        return
+    table = Table("Game", "Variant", "Played", "Won", "Won %", "Streak", "Best streak", "Best time")
+    for row in rows:
+        table.add_row(
+            _name(row.game),
+            _variant(row),
+            str(row.played),
+            str(row.won),
+            f"{round(100 * row.won / row.played)}%" if row.played else "–",
+            str(row.current_streak),
+            str(row.best_streak),
+            _clock(row.best_seconds),
+        )
+    console.print(table)
+
+
+def _variant(row: Stats) -> str:
+    """The parameters' values in the game's own order, the opponent last."""
+    try:
+        order = [*choices(get_game(row.game).info.params_type), "opponent"]
+    except ParlourError:  # a game of another version
+        order = []
+    named = [row.params[name] for name in order if name in row.params]
+    others = [value for name, value in row.params.items() if name not in order]
+    return ", ".join(named + others) or "–"
+
+
+def _name(game_id: str) -> str:
+    try:
+        return get_game(game_id).info.name
+    except ParlourError:  # a game of another version
+        return game_id
+
+
+def _clock(seconds: float | None) -> str:
+    if seconds is None:
+        return "–"
+    whole = round(seconds)
+    return f"{whole // 60}:{whole % 60:02d}"

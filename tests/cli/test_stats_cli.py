@@ -1,0 +1,74 @@
+"""Statistics from the terminal: a game played with `parlour play` counts once when it ends,
+in the same file as the web app's, and `parlour stats` reads them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from parlour.core.cards import cards_str, parse_cards
+from parlour.core.game import LOST, WON
+from parlour.core.session import Session
+from parlour.games import get_game
+from parlour.store.database import connect
+from parlour.store.stats import StatsStore, keep_result
+from tests.cli.runner import parlour
+from tests.cli.test_royal_marriage_cli import first_move_game
+from tests.cli.test_wrangle_cli import NORTH, SOUTH, deck
+from tests.conformance.wins import load_wins
+
+
+def stats(db: Path) -> list[dict[str, Any]]:
+    done = parlour("stats", "--db", str(db), "--json")
+    assert done.returncode == 0, done.stderr
+    rows: list[dict[str, Any]] = json.loads(done.stdout)
+    return rows
+
+
+def test_a_finished_game_counts_once_and_stats_reads_it(tmp_path: Path) -> None:
+    db = tmp_path / "parlour.db"
+    assert stats(db) == []
+    assert "No game has been finished yet." in parlour("stats", "--db", str(db)).stdout
+    won = next(d for d in range(200) if first_move_game(d)[1] == WON)
+    lines, _ = first_move_game(won)
+    # won, taken back and won again: one game, one result
+    typed = [*lines, "u", "r", "q"]
+    played = parlour("play", "royal-marriage", "--deal", str(won), "--db", str(db), lines=typed)
+    assert played.returncode == 0, played.stderr
+    lost = next(d for d in range(200) if first_move_game(d)[1] == LOST)
+    lines, _ = first_move_game(lost)
+    played = parlour("play", "royal-marriage", "--deal", str(lost), "--db", str(db), lines=lines)
+    assert played.returncode == 0, played.stderr
+    (row,) = stats(db)
+    assert row["game"] == "royal-marriage"
+    assert row["params"] == {"variant": "standard", "mode": "as-dealt"}
+    assert (row["played"], row["won"], row["current_streak"], row["best_streak"]) == (2, 1, 0, 1)
+    text = parlour("stats", "--db", str(db)).stdout
+    assert "Royal Marriage" in text and "standard, as-dealt" in text and "50%" in text
+
+
+def test_a_wrangle_won_against_the_computer_counts_with_its_opponent(tmp_path: Path) -> None:
+    db = tmp_path / "parlour.db"
+    lines = ["r f"] * 13 + ["t", "w"] + ["t", "f"] * 34 + ["p", "t", "f", "q"]
+    cards = cards_str(deck(NORTH, SOUTH))
+    done = parlour("play", "wrangle", "--cards", cards, "--db", str(db), lines=lines)
+    assert "Game over: north wins" in done.stdout
+    (row,) = stats(db)
+    assert row["game"] == "wrangle" and row["params"]["opponent"] == "greedy"
+    assert (row["played"], row["won"]) == (1, 1)
+
+
+def test_a_game_between_two_people_counts_for_no_one(tmp_path: Path) -> None:
+    wrangle = get_game("wrangle")
+    known = load_wins(wrangle)["wrangle(first=cut)"]
+    session = Session(wrangle, deck=parse_cards(known["deck"]))
+    for move in known["moves"]:
+        session.play(move)
+    assert session.outcome == "north"
+    store = StatsStore(connect(tmp_path / "parlour.db"))
+    assert not keep_result(store, "a-table", session, 1.0, opponent=None, seat="north")
+    assert store.all() == []
+    assert keep_result(store, "a-match", session, 1.0, opponent="strong", seat="south")
+    (row,) = store.all()
+    assert (row.params["opponent"], row.played, row.won) == ("strong", 1, 0)
