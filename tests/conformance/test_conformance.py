@@ -89,7 +89,8 @@ def _plausible_moves(game: Game[Any, Any], state: Any) -> list[Move]:
     names = list(game.piles(state))
     cards = [c for pile in game.piles(state).values() for c in pile[-2:]]
     moves = [transfer(a, b) for a in names for b in names if a != b]
-    moves += [action(word) for word in ("deal", "redeal", "pass", "turn", "frobnicate")]
+    words = ("deal", "redeal", "pass", "turn", "frobnicate")
+    moves += [action(word) for word in words] + [action(word, *cards[:1]) for word in words]
     moves += [action("discard", c) for c in cards] + [action("swap", *cards[:2])]
     moves += [transfer("nowhere", names[0]), transfer(names[0], "nowhere")]
     return moves

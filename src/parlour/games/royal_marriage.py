@@ -228,9 +228,13 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
         as_dealt = state.params.mode == "as-dealt"
         discards = [m for m in self.legal_moves(state) if m.action == DISCARD]
         if move.action == "deal":
+            if move.cards:
+                return f"{move} is not a move: a deal names no card (say deal)"
             if not state.stock:
                 return "there is no card left to deal"
-            return f"you must discard before dealing (RM-4): {discards[0]} is possible"
+            if discards:
+                return f"you must discard before dealing (RM-4): {discards[0]} is possible"
+            return f"{move} is not allowed now"
         if move.action == DISCARD:
             return (
                 f"{cards_str(move.cards) or 'nothing'} cannot be discarded: "
