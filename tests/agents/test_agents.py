@@ -107,6 +107,19 @@ def test_candidates_fold_moves_of_the_same_effect() -> None:
     ]
 
 
+def test_the_computer_players_start_a_foundation_on_the_first_empty_place() -> None:
+    """WR-2 lets an ace start any empty place; which one changes nothing, so the players
+    take the first, and the strong player folds the others into it."""
+    state = position({"north-reserve": "AH", "foundation-1": "AS 2S", "foundation-2": "AS"})
+    observation = WRANGLE.observe(state, "north")
+    assert "north-reserve>foundation-7" in observation["legal_moves"]
+    for seed in range(20):
+        move = make_agent("greedy").choose(WRANGLE, observation, random.Random(seed))
+        assert str(move) == "north-reserve>foundation-3"
+    ups = [str(m) for m in candidates(observation) if m.target.startswith("foundation")]
+    assert ups == ["north-reserve>foundation-3"]
+
+
 def test_a_duel_swaps_seats_on_each_deal_and_counts_from_the_first_player() -> None:
     results = list(duel_games(WRANGLE, "greedy", "random", 4, seed=1))
     assert [r.seats for r in results] == [("greedy", "random"), ("random", "greedy")] * 2

@@ -144,10 +144,13 @@ def test_WR_1_each_player_has_a_whole_pack_of_his_own() -> None:
 
 
 # ----- WR-2 Foundations -----------------------------------------------------------------------
-def test_WR_2_any_ace_starts_the_first_empty_place_and_builds_up_in_suit() -> None:
+def test_WR_2_any_ace_starts_one_on_any_empty_place_and_it_builds_up_in_suit() -> None:
     state = position({"north-reserve": "AH", "foundation-1": "AS 2S", "foundation-2": "AS"})
-    assert "north-reserve>foundation-3" in moves(state)  # hearts need no appointed place
-    refused(state, "north-reserve>foundation-5", "WR-2")
+    ups = {m for m in moves(state) if m.startswith("north-reserve>foundation-")}
+    assert ups == {f"north-reserve>foundation-{n}" for n in range(3, 9)}  # any empty place
+    refused(state, "north-reserve>foundation-1", "WR-2")  # a place taken by spades
+    three = position({"north-reserve": "3H", "foundation-1": "AS"})
+    refused(three, "north-reserve>foundation-5", "WR-2")  # only an ace starts one
     twos = position({"north-reserve": "2S", "foundation-1": "AS", "foundation-2": "AS"})
     assert {"north-reserve>foundation-1", "north-reserve>foundation-2"} <= moves(twos)
     down = position({"north-reserve": "2S", "foundation-1": "AS 2S 3S"})

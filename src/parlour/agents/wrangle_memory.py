@@ -78,7 +78,11 @@ class Memory:
             self._start(observation)
         elif observation["turn"] == last["turn"] and one_step(last, observation, move):
             self._step(observation)
-        elif observation["turn"] == last["turn"] + 2 and ends_turn(move, self.seat):
+        elif (
+            observation["turn"] == last["turn"] + 2
+            and ends_turn(move, self.seat)
+            and turn_unbegun(observation, self.seat)
+        ):
             self._across(last, observation, move)
         else:
             self._start(observation)
@@ -152,6 +156,12 @@ def quiet(last: Observation, observation: Observation) -> bool:
     heap was refilled from a waste."""
     after_mine = 0 if last["progress_this_turn"] else last["turns_without_progress"] + 1
     return bool(observation["turns_without_progress"] == after_mine + 1)
+
+
+def turn_unbegun(observation: Observation, seat: str) -> bool:
+    """Whether nothing shows a move of `seat` in its turn yet: no card turned and no progress
+    (a move missed from the turn's start would leave the memory a step behind)."""
+    return not observation["progress_this_turn"] and not size(observation, f"{seat}-turned")
 
 
 def ends_turn(move: Move, seat: str) -> bool:

@@ -33,9 +33,17 @@ def priority(move: Move, me: str, sizes: Mapping[str, int]) -> int:
     """Higher is better. Free plays: the reserve first (the text's advice), then the
     auxiliaries to the foundations, turning last. A turned card: a foundation, then loading
     the opponent's reserve, then his waste, then an auxiliary heap; one's own reserve is fed
-    only when nothing else takes the card, and the waste ends the turn."""
+    only when nothing else takes the card, and the waste ends the turn. An ace starts the
+    first empty foundation rather than another (which one changes nothing, WR-2)."""
     if not move.is_transfer:
         return 1 if move.action == "turn" else 0
+    worth = _worth(move, me, sizes)
+    if place(move.target)[1] == "foundation" and _later_empty(move.target, sizes):
+        return worth - 1
+    return worth
+
+
+def _worth(move: Move, me: str, sizes: Mapping[str, int]) -> int:
     source = place(move.source)[1]
     owner, target = place(move.target)
     if source == "reserve":
@@ -51,3 +59,10 @@ def priority(move: Move, me: str, sizes: Mapping[str, int]) -> int:
     if target == "waste":
         return 50 if owner != me else 10
     return 40 if sizes[move.target] else 30
+
+
+def _later_empty(foundation: str, sizes: Mapping[str, int]) -> bool:
+    """Whether `foundation` is empty while one numbered before it is empty too."""
+    number = int(foundation.rpartition("-")[2])
+    earlier = (sizes[f"foundation-{n}"] for n in range(1, number))
+    return not sizes[foundation] and not all(earlier)

@@ -56,4 +56,4 @@ def reason(state: WrangleState, move: Move) -> str:
         return "a card goes on a reserve or waste of its suit one rank above or below (WR-4)"
     if target == "aux":
         return "auxiliary heaps build down in suit; an empty one takes any card (WR-3)"
-    return "foundations build up in suit from the ace; an ace starts the first empty one (WR-2)"
+    return "foundations build up in suit from the ace; an ace starts one on an empty place (WR-2)"

@@ -92,10 +92,9 @@ def aux_fits(card: Card, heap: tuple[Card, ...]) -> bool:
 
 
 def foundation_targets(state: WrangleState, card: Card) -> list[int]:
-    """WR-2: the foundations `card` may go to; an ace starts the first empty place."""
+    """WR-2: the foundations `card` may go to; an ace starts one on any empty place."""
     if card % 13 + 1 == ACE:
-        empty = next((i for i, f in enumerate(state.foundations) if not f), None)
-        return [] if empty is None else [empty]
+        return [i for i, f in enumerate(state.foundations) if not f]
     return [
         i for i, f in enumerate(state.foundations) if f and fits_foundation(card, f[-1], ACE, UP)
     ]
