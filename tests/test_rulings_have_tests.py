@@ -1,4 +1,5 @@
-"""Every ruling a game declares has at least one test named after its id (RULES.md)."""
+"""Every ruling has at least one test named after its id (RULES.md): the common rulings C-1 to
+C-7, and those each game declares."""
 
 from __future__ import annotations
 
@@ -27,3 +28,12 @@ def test_every_declared_ruling_has_a_test_named_after_it(game) -> None:
     for rule in game.info.rule_ids:
         prefix = "test_" + rule.replace("-", "_") + "_"
         assert any(name.startswith(prefix) for name in names), f"no test named after {rule}"
+
+
+COMMON_RULINGS = tuple(f"C-{n}" for n in range(1, 8))
+
+
+@pytest.mark.parametrize("rule", COMMON_RULINGS)
+def test_every_common_ruling_has_a_test_named_after_it(rule: str) -> None:
+    prefix = "test_" + rule.replace("-", "_") + "_"
+    assert any(name.startswith(prefix) for name in declared_test_names()), f"no test for {rule}"

@@ -50,7 +50,7 @@ def test_same_deal_gives_the_same_state(game: Game[Any, Any], params: Any) -> No
 
 
 @pytest.mark.parametrize(("game", "params"), CASES)
-def test_state_json_has_the_c7_shape(game: Game[Any, Any], params: Any) -> None:
+def test_C_7_a_state_prints_as_json_with_every_pile(game: Game[Any, Any], params: Any) -> None:
     data = json.loads(json.dumps(game.to_json(game.new(params, deal=3))))
     assert data["game"] == game.info.id
     assert data["deal"] == 3
@@ -59,7 +59,9 @@ def test_state_json_has_the_c7_shape(game: Game[Any, Any], params: Any) -> None:
 
 
 @pytest.mark.parametrize(("game", "params"), CASES)
-def test_random_playouts_end_and_conserve_the_cards(game: Game[Any, Any], params: Any) -> None:
+def test_C_4_random_playouts_end_and_every_card_stays_in_one_pile(
+    game: Game[Any, Any], params: Any
+) -> None:
     rng = random.Random(11)
     for deal in range(6):
         start = game.new(params, deal=deal)
@@ -97,7 +99,9 @@ def _plausible_moves(game: Game[Any, Any], state: Any) -> list[Move]:
 
 
 @pytest.mark.parametrize(("game", "params"), CASES)
-def test_an_illegal_move_raises_and_changes_nothing(game: Game[Any, Any], params: Any) -> None:
+def test_C_5_an_illegal_move_raises_with_a_reason_and_changes_nothing(
+    game: Game[Any, Any], params: Any
+) -> None:
     rng = random.Random(3)
     for state in playout(game, game.new(params, deal=9), rng)[::5]:
         before = json.dumps(game.to_json(state))
