@@ -4,12 +4,14 @@ in the same file as the web app's, and `parlour stats` reads them."""
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 from typing import Any
 
 from parlour.core.cards import cards_str, parse_cards
 from parlour.core.game import LOST, WON
 from parlour.core.session import Session
+from parlour.frontends.cli.results import ResultKeeper
 from parlour.games import get_game
 from parlour.store.database import connect
 from parlour.store.stats import StatsStore, keep_result
@@ -72,3 +74,54 @@ def test_a_game_between_two_people_counts_for_no_one(tmp_path: Path) -> None:
     assert keep_result(store, "a-match", session, 1.0, opponent="strong", seat="south")
     (row,) = store.all()
     assert (row.params["opponent"], row.played, row.won) == ("strong", 1, 0)
+
+
+def test_a_game_loaded_when_it_was_over_counts_no_more(tmp_path: Path) -> None:
+    db, saved = tmp_path / "parlour.db", tmp_path / "won.json"
+    won = next(d for d in range(200) if first_move_game(d)[1] == WON)
+    lines, _ = first_move_game(won)
+    parlour(
+        "play",
+        "royal-marriage",
+        "--deal",
+        str(won),
+        "--db",
+        str(db),
+        lines=[*lines, f"save {saved}"],
+    )
+    again = parlour("play", "--load", str(saved), "royal-marriage", "--db", str(db), lines=["m"])
+    assert "Game over: won" in again.stdout
+    (row,) = stats(db)
+    assert (row["played"], row["won"]) == (1, 1)
+
+
+def test_a_statistics_file_that_cannot_be_used_is_said_before_the_game(tmp_path: Path) -> None:
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    done = parlour("play", "plait", "--deal", "1", "--db", str(blocked / "parlour.db"))
+    assert done.returncode == 2 and "cannot use the database" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_result_that_cannot_be_kept_is_a_note_and_the_game_goes_on(tmp_path: Path) -> None:
+    path = tmp_path / "parlour.db"
+    connection = connect(path)
+    connection.execute("PRAGMA busy_timeout = 50")  # give up on a held file at once
+    store = StatsStore(connection)
+    known = load_wins(get_game("wrangle"))["wrangle(first=cut)"]
+    session = Session(get_game("wrangle"), deck=parse_cards(known["deck"]))
+    keeper = ResultKeeper(store, session, opponent="greedy", seat="north")
+    for move in known["moves"]:
+        session.play(move)
+    with sqlite3.connect(path) as other:
+        other.execute("BEGIN IMMEDIATE")  # another writer holds the file
+        warning = keeper(session)
+        other.rollback()
+    assert warning is not None and "could not be kept" in warning
+    assert keeper(session) is None and len(store.all()) == 1  # kept once the file is free
+
+
+def test_saving_to_a_folder_of_no_such_user_is_refused_in_words() -> None:
+    done = parlour("play", "plait", "--deal", "1", lines=["save ~nosuchuser1234/g.json", "q"])
+    assert done.returncode == 0, done.stderr
+    assert "cannot save to ~nosuchuser1234/g.json" in done.stdout

@@ -93,6 +93,20 @@ def test_C_6_a_resumed_game_undoes_a_move_with_its_automatic_moves_as_before() -
     assert not Session.from_record(TOY, record, autoplay=False).autoplay
 
 
+def test_a_resumed_game_s_clock_goes_on_from_its_last_move() -> None:
+    now = [100.0]
+    session = Session(TOY, deck=ACES_FIRST, clock=lambda: now[0])
+    now[0] = 107.5
+    session.play(TURN)
+    record = GameRecord.loads(session.record().dumps())
+    later = [5000.0]
+    resumed = Session.from_record(TOY, record, clock=lambda: later[0])
+    assert resumed.elapsed == 7.5
+    later[0] += 2.0
+    resumed.play(UP_MOVE)
+    assert resumed.record().times == (7.5, 9.5)
+
+
 def test_a_record_without_turns_resumes_one_move_a_turn() -> None:
     session = Session(TOY, deck=ACES_FIRST, autoplay=True)
     session.play(TURN)

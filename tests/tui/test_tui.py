@@ -9,6 +9,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, RichLog, Static
@@ -18,11 +19,11 @@ from parlour.core.params import params_from
 from parlour.core.session import Session
 from parlour.frontends.cli.options import new_session
 from parlour.frontends.cli.presenters import PRESENTERS
-from parlour.frontends.tui.app import GameScreen, LobbyScreen, ParlourApp
+from parlour.frontends.tui.app import GameScreen, LobbyScreen, ParlourApp, game_screen
 from parlour.frontends.tui.drivers import driver_for
 from parlour.games import get_game
 from parlour.store.database import connect
-from parlour.store.records import load_record
+from parlour.store.records import load_record, save_record
 from parlour.store.stats import StatsStore
 from tests.cli.runner import parlour
 from tests.conformance.wins import load_wins
@@ -264,7 +265,7 @@ def test_a_game_won_in_the_app_counts_in_the_statistics(tmp_path: Path) -> None:
             await typed(app, pilot, move)
         assert "Game over: won" in log_text(app)
 
-    run(ParlourApp(db=db), steps)
+    run(ParlourApp(stats=StatsStore(connect(db))), steps)
     (row,) = StatsStore(connect(db)).all()
     assert (row.game, row.params, row.played, row.won) == (
         "royal-marriage",
@@ -272,3 +273,98 @@ def test_a_game_won_in_the_app_counts_in_the_statistics(tmp_path: Path) -> None:
         1,
         1,
     )
+
+
+def test_a_game_loaded_when_it_was_over_says_so_and_counts_no_more(tmp_path: Path) -> None:
+    known = load_wins(get_game("royal-marriage"))["royal-marriage(variant=standard,mode=open)"]
+    session = new_session("royal-marriage", known["deal"], None, {"mode": "open"})
+    for move in known["moves"]:
+        session.play(move)
+    saved = tmp_path / "won.json"
+    save_record(saved, session.record())
+    stats = StatsStore(connect(tmp_path / "parlour.db"))
+    app = ParlourApp(game_screen(new_session("", None, None, {}, saved), None, stats), stats)
+
+    async def steps(app: ParlourApp, pilot: Pilot[None]) -> None:
+        assert "Game over: won" in log_text(app)
+        await typed(app, pilot, "m")
+
+    run(app, steps)
+    assert stats.all() == []
+
+
+def test_the_board_is_drawn_whole_and_the_log_wraps_to_its_width() -> None:
+    app = started_on("plait", 3)
+
+    async def steps(app: ParlourApp, pilot: Pilot[None]) -> None:
+        board = app.screen.query_one("#board", Static)
+        drawn = plain(board.content).splitlines()
+        assert board.size.width >= max(len(line) for line in drawn)  # no line is wrapped
+        await typed(app, pilot, "h")
+        log = app.screen.query_one("#log", RichLog)
+        assert max(len(line.text) for line in log.lines) <= log.size.width
+
+    run(app, steps)
+
+
+def test_the_lobby_says_what_is_wrong_with_a_deal_and_enter_there_starts_the_game() -> None:
+    async def steps(app: ParlourApp, pilot: Pilot[None]) -> None:
+        deal = app.screen.query_one("#deal", Input)
+        listing = app.screen.query_one("#games", OptionList)
+        listing.highlighted = 0
+        deal.value = "-"
+        deal.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "- is not a deal number" in str(app.screen.query_one("#error").render())
+        deal.value = "12"
+        deal.focus()
+        await pilot.press("enter")
+        await settled(app, pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert session_of(app).first.deal == 12
+
+    run(ParlourApp(), steps)
+
+
+def test_a_loaded_wrangle_keeps_the_moves_before_it_from_undo(tmp_path: Path) -> None:
+    session = new_session("wrangle", 5, None, {"first": "north"})
+    for line in ("turn", "north-turned>north-waste"):
+        session.play(line)
+    while session.game.to_move(session.state) != "north":
+        session.play(session.game.legal_moves(session.state)[-1])
+    saved = tmp_path / "wrangle.json"
+    save_record(saved, session.record())
+    app = ParlourApp(game_screen(new_session("", None, None, {}, saved), "greedy", None))
+
+    async def steps(app: ParlourApp, pilot: Pilot[None]) -> None:
+        before = len(session_of(app).moves)
+        await pilot.press("ctrl+z")
+        await settled(app, pilot)
+        assert len(session_of(app).moves) == before
+        await typed(app, pilot, "redo")
+        assert "not of the Wrangle" in log_text(app)
+
+    run(app, steps)
+
+
+def test_an_unexpected_failure_is_said_in_the_log_and_the_game_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = started_on("four-corners", 12)
+
+    async def steps(app: ParlourApp, pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+
+        def broken(line: str) -> None:
+            raise KeyError(line)
+
+        monkeypatch.setattr(screen.driver, "handle", broken)
+        await typed(app, pilot, "anything")
+        assert "Something went wrong" in log_text(app)
+        monkeypatch.undo()
+        await typed(app, pilot, "heap-1>heap-6")
+        assert [str(m) for m in session_of(app).moves] == ["heap-1>heap-6"]
+
+    run(app, steps)

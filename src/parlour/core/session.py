@@ -64,7 +64,7 @@ class Session(Generic[S]):
     def from_record(cls, game: Game[S, Any], record: GameRecord, **options: Any) -> Session[S]:
         """Resume a saved game: its moves replayed, in the turns they were played in (each
         move a turn in a record from before turns were kept), with automatic moves as they
-        were unless `options` say otherwise."""
+        were unless `options` say otherwise, and its clock going on from the last move's."""
         replay(game, record)  # checks every move and the outcome before anything is kept
         first = start_of(game, record)
         options.setdefault("autoplay", record.autoplay)
@@ -80,6 +80,8 @@ class Session(Generic[S]):
                 state = game.apply_unchecked(state, move)
             done += count
             session._turns.append(Turn(turn, state, times[done - 1]))
+        if times:  # the clock goes on from the last move saved
+            session._t0 -= times[-1]
         return session
 
     # ----- the game as it stands -------------------------------------------------------

@@ -67,13 +67,14 @@ def default_path() -> Path:
 def connect(path: str | os.PathLike[str]) -> sqlite3.Connection:
     """Open (creating if need be) the database at `path`, migrated to `SCHEMA_VERSION`."""
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
     try:
+        target.parent.mkdir(parents=True, exist_ok=True)
         connection = sqlite3.connect(target, check_same_thread=False, isolation_level=None)
-    except sqlite3.DatabaseError as error:
+    except (OSError, sqlite3.DatabaseError) as error:
         raise DatabaseError(f"cannot use the database {target}: {error}") from None
     try:
         _claim(connection, target)
+        _check_version(connection)  # before anything is written
         connection.execute("PRAGMA journal_mode=WAL")
         connection.execute("PRAGMA synchronous=NORMAL")
         _migrate(connection)
@@ -105,12 +106,16 @@ def _claim(connection: sqlite3.Connection, target: Path) -> None:
     )
 
 
-def _migrate(connection: sqlite3.Connection) -> None:
+def _check_version(connection: sqlite3.Connection) -> None:
     version = connection.execute("PRAGMA user_version").fetchone()[0]
     if version > SCHEMA_VERSION:
         raise DatabaseError(
             f"the database has schema version {version}, newer than this Parlour ({SCHEMA_VERSION})"
         )
+
+
+def _migrate(connection: sqlite3.Connection) -> None:
+    version = connection.execute("PRAGMA user_version").fetchone()[0]
     for step in range(version + 1, SCHEMA_VERSION + 1):
         connection.executescript(
             f"BEGIN; {_MIGRATIONS[step]} PRAGMA user_version = {step}; COMMIT;"

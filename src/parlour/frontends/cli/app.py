@@ -15,6 +15,7 @@ from parlour.core.game import describe_outcome
 from parlour.core.params import choices
 from parlour.core.record import replay as replay_record
 from parlour.frontends.cli.common import (
+    BAD_INPUT,
     AutoOpt,
     CardsOpt,
     DbOpt,
@@ -26,18 +27,18 @@ from parlour.frontends.cli.common import (
     VariantOpt,
     VsOpt,
     console,
+    errors,
     guarded,
 )
 from parlour.frontends.cli.odds import odds_command
 from parlour.frontends.cli.options import choose, new_session
 from parlour.frontends.cli.play import PlayLoop
 from parlour.frontends.cli.presenters import PRESENTERS
-from parlour.frontends.cli.results import ResultKeeper, stats_command
+from parlour.frontends.cli.results import ResultKeeper, open_stats, stats_command
 from parlour.frontends.cli.serve import serve_command
 from parlour.frontends.cli.solving import hint_command, solve_command
 from parlour.frontends.cli.wrangle import duel_command, play_wrangle
 from parlour.games import all_games, get_game
-from parlour.store.database import default_path
 from parlour.store.records import load_record
 
 app = typer.Typer(
@@ -97,10 +98,12 @@ def play(
     """Play a game in the terminal. Without --deal or --cards a random deal is chosen."""
     options = {"variant": variant, "mode": mode, "first": first}
     session = guarded(lambda: new_session(game, deal, cards, options, load, auto))
+    stats = guarded(lambda: open_stats(db))
     if session.game.info.seats:
-        return play_wrangle(session, vs, hot_seat, db)
+        return play_wrangle(session, vs, hot_seat, stats)
+    refuse_opponent(vs)
     presenter = PRESENTERS[session.game.info.id]
-    keeper = guarded(lambda: ResultKeeper(db))
+    keeper = ResultKeeper(stats, session)
     console.print(f"[bold]{session.game.info.name}[/] — type h for help, q to quit.")
     PlayLoop(session, presenter, console, console.input, keeper).run()
 
@@ -123,14 +126,22 @@ def tui(
     """Play in a full-screen terminal app: every game, moves by mouse, keys or typing."""
     from parlour.frontends.tui.app import ParlourApp, game_screen
 
-    kept_in = db or default_path()
-    guarded(lambda: ResultKeeper(kept_in))  # a file that cannot keep statistics, said at once
+    stats = guarded(lambda: open_stats(db))
     screen = None
     if game is not None or load is not None:
         options = {"variant": variant, "mode": mode, "first": first}
         session = guarded(lambda: new_session(game or "", deal, cards, options, load, auto))
-        screen = guarded(lambda: game_screen(session, vs, kept_in))
-    ParlourApp(screen, kept_in).run()
+        if not session.game.info.seats:
+            refuse_opponent(vs)
+        screen = guarded(lambda: game_screen(session, vs, stats))
+    ParlourApp(screen, stats).run()
+
+
+def refuse_opponent(vs: str | None) -> None:
+    """--vs names the Wrangle's computer player; a one-player game has none."""
+    if vs is not None:
+        errors.print("parlour: --vs chooses the Wrangle's opponent; this game is played alone")
+        raise typer.Exit(BAD_INPUT)
 
 
 @app.command()

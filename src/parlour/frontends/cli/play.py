@@ -36,11 +36,18 @@ COMMON_HELP = [
 ]
 
 
-Changed = Callable[[Session[Any]], None]
+Changed = Callable[[Session[Any]], str | None]  # a warning to show, if any
 
 
 def unchanged(session: Session[Any]) -> None:
     """What a loop does after a line when nobody is watching it (no statistics)."""
+    return None
+
+
+def note(console: Console, warning: str | None) -> None:
+    """A warning that changes nothing in the game (a result not kept, say), if there is one."""
+    if warning:
+        console.print(f"[yellow]Note:[/] {warning}")
 
 
 class PlayLoop:
@@ -86,7 +93,7 @@ class PlayLoop:
         except ParlourError as error:
             self.console.print(f"[yellow]Not understood:[/] {error}. Type h for help.")
         else:
-            self.changed(self.session)
+            note(self.console, self.changed(self.session))
 
     def command(self, line: str) -> bool:
         """Session commands; True if `line` was one."""
@@ -163,4 +170,6 @@ class PlayLoop:
             path = save_record(Path(name).expanduser(), self.session.record())
         except OSError as error:
             raise NotationError(f"cannot save to {name}: {error.strerror}") from None
+        except RuntimeError as error:  # `~user` of no such user
+            raise NotationError(f"cannot save to {name}: {error}") from None
         self.console.print(f"Saved to {path}")

@@ -5,6 +5,7 @@ file as the web app's (`--db`, by default the per-user one), and `parlour stats`
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 from typing import Annotated, Any
 from uuid import uuid4
@@ -21,28 +22,46 @@ from parlour.store.database import connect, default_path
 from parlour.store.stats import Stats, StatsStore, keep_result
 
 
+def open_stats(db: Path | None) -> StatsStore:
+    """The statistics in `db` (None: the per-user file), made if need be."""
+    return StatsStore(connect(db or default_path()))
+
+
 class ResultKeeper:
     """Keeps one terminal game's result the first time it ends (undoing and ending again
     counts once), as the web app does: the Wrangle only against a computer (`opponent`), for
-    the person at `seat`."""
+    the person at `seat`. A game loaded when it had already ended was counted then, not now."""
 
     def __init__(
-        self, db: Path | None, *, opponent: str | None = None, seat: str | None = None
+        self,
+        stats: StatsStore,
+        session: Session[Any],
+        *,
+        opponent: str | None = None,
+        seat: str | None = None,
     ) -> None:
-        self.stats = StatsStore(connect(db or default_path()))
+        self.stats = stats
         self.game_id = f"terminal-{uuid4().hex}"
+        self.counts = session.outcome is None
         self.opponent = opponent
         self.seat = seat
 
-    def __call__(self, session: Session[Any]) -> None:
-        keep_result(
-            self.stats,
-            self.game_id,
-            session,
-            session.elapsed,
-            opponent=self.opponent,
-            seat=self.seat,
-        )
+    def __call__(self, session: Session[Any]) -> str | None:
+        """Keep the result if the game has ended; a warning if it could not be kept."""
+        if not self.counts:
+            return None
+        try:
+            keep_result(
+                self.stats,
+                self.game_id,
+                session,
+                session.elapsed,
+                opponent=self.opponent,
+                seat=self.seat,
+            )
+        except (sqlite3.Error, ParlourError) as error:
+            return f"the result could not be kept in the statistics: {error}"
+        return None
 
 
 def stats_command(
@@ -51,7 +70,8 @@ def stats_command(
 ) -> None:
     """Statistics per game and variant: played, won, streaks and the fastest win, from the
     games played in the terminal and in the browser."""
-    rows = guarded(lambda: StatsStore(connect(db or default_path())).all())
+    path = db or default_path()
+    rows = guarded(lambda: StatsStore(connect(path)).all()) if path.exists() else []
     if as_json:
         typer.echo(json.dumps([row.to_json() for row in rows]))
         return

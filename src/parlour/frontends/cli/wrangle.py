@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from pathlib import Path
 from random import Random
 from typing import Annotated, Any
 
@@ -25,13 +24,15 @@ from parlour.core.game import DRAW, Game
 from parlour.core.moves import parse_move
 from parlour.core.session import Session
 from parlour.frontends.cli.common import BAD_INPUT, console, errors, guarded
-from parlour.frontends.cli.play import Changed, unchanged
+from parlour.frontends.cli.play import Changed, note, unchanged
 from parlour.frontends.cli.presenters.wrangle import WranglePresenter
 from parlour.frontends.cli.results import ResultKeeper
 from parlour.games import get_game
+from parlour.store.stats import StatsStore
 
 GAME_ID = "wrangle"
 DEFAULT_OPPONENT = "greedy"
+ONE_PLAYER_COMMANDS = ("redo", "restart", "hint", "auto", "save")
 AgentArg = Annotated[str, typer.Argument(help=f"A computer player: {', '.join(AGENTS)}.")]
 
 
@@ -79,16 +80,16 @@ def duel_command(
     console.print(f"{first} thought {summary.seconds_per_turn:.3f} s per turn")
 
 
-def play_wrangle(session: Session[Any], vs: str | None, hot_seat: bool, db: Path | None) -> None:
+def play_wrangle(session: Session[Any], vs: str | None, hot_seat: bool, stats: StatsStore) -> None:
     """`parlour play wrangle`: you are north against `vs` (greedy unless chosen), or two
-    people take turns; a game against the computer counts in the statistics kept in `db`."""
+    people take turns; a game against the computer counts in `stats`."""
     if vs is not None and hot_seat:
         errors.print("parlour: choose --vs random|greedy|strong or --hot-seat, not both")
         raise typer.Exit(BAD_INPUT)
     opponent = None if hot_seat else guarded(lambda: make_agent(vs or DEFAULT_OPPONENT))
     computers = {} if opponent is None else {"south": opponent}
     name = None if opponent is None else opponent.name
-    keeper = guarded(lambda: ResultKeeper(db, opponent=name, seat="north"))
+    keeper = ResultKeeper(stats, session, opponent=name, seat="north")
     console.print("[bold]The Wrangle[/] — type h for help, q to quit.")
     WrangleLoop(session, computers, console, console.input, Random(), keeper).run()
 
@@ -149,7 +150,7 @@ class WrangleLoop:
             observation = self.game.observe(self.session.state, seat)
             move = agent.choose(self.game, observation, self.rng)
             self.session.play(move)
-            self.changed(self.session)
+            note(self.console, self.changed(self.session))
             card = observation["piles"].get(move.source, [])[-1:]  # a face-up card (WR-7)
             shown = f" ({card[0]})" if card else ""
             self.console.print(f"[magenta]{seat} ({agent.name}):[/] {move}{shown}")
@@ -165,6 +166,10 @@ class WrangleLoop:
                 self.console.print("  m, moves        list your legal moves")
                 self.console.print("  q, quit         leave")
                 return False
+            if word.split()[0] in ONE_PLAYER_COMMANDS:
+                raise NotationError(
+                    f"{word.split()[0]} is a command of the one-player games, not of the Wrangle"
+                )
             if word in ("m", "moves"):
                 moves = self.game.observe(self.session.state, seat)["legal_moves"]
                 self.console.print("Legal moves: " + ", ".join(moves))
@@ -180,7 +185,7 @@ class WrangleLoop:
             observation = self.game.observe(self.session.state, seat)
             move = self.presenter.read(line, observation) or parse_move(line)
             self.session.play(move)
-            self.changed(self.session)
+            note(self.console, self.changed(self.session))
             return True
         except IllegalMove as error:
             self.console.print(f"[yellow]Not allowed:[/] {error}")

@@ -11,14 +11,13 @@ loop as in `parlour play`.
 from __future__ import annotations
 
 from dataclasses import asdict
-from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, HorizontalScroll, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Label, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
@@ -32,6 +31,7 @@ from parlour.frontends.cli.play import Changed, unchanged
 from parlour.frontends.cli.results import ResultKeeper
 from parlour.frontends.tui.drivers import HUMAN, Driver, drained, driver_for
 from parlour.games import all_games
+from parlour.store.stats import StatsStore
 
 MOVES_SHOWN = 300  # the start of open Discards offers some 20,000 moves; the line narrows them
 QUIT_WORDS = ("q", "quit", "exit")
@@ -58,10 +58,10 @@ class GameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Horizontal():
-            with Vertical(id="play"):
-                yield Static(id="board")
-                yield RichLog(id="log", wrap=True, markup=False)
+        with HorizontalScroll(id="board-box"):  # the board is drawn whole, scrolled if wider
+            yield Static(id="board")
+        with Horizontal(id="below"):
+            yield RichLog(id="log", wrap=True, markup=False, min_width=20)
             with Vertical(id="side"):
                 yield Label("Legal moves", id="moves-title")
                 yield OptionList(id="moves")
@@ -131,6 +131,8 @@ class GameScreen(Screen[None]):
                 self.driver.start()
             else:
                 self.driver.handle(line)
+        except Exception as error:  # the game is kept; what went wrong is said in the log
+            self.driver.console.print(f"[red]Something went wrong:[/] {error!r}")
         finally:
             self.app.call_from_thread(self._shown)
 
@@ -174,29 +176,47 @@ class LobbyScreen(Screen[None]):
         yield Label("", id="error")
         yield Footer()
 
+    def __init__(self, stats: StatsStore | None) -> None:
+        super().__init__()
+        self.stats = stats
+
     def on_mount(self) -> None:
         self.title = "Parlour"
         self.sub_title = "five Victorian games of patience"
         self.query_one("#games", OptionList).focus()
 
-    def __init__(self, db: Path | None) -> None:
-        super().__init__()
-        self.db = db
-
     @on(OptionList.OptionSelected, "#games")
     def chosen(self, event: OptionList.OptionSelected) -> None:
-        game_id, _, fields = (event.option.id or "").partition("|")
+        self._start(event.option.id or "")
+
+    @on(Input.Submitted, "#deal")
+    def dealt(self) -> None:
+        """Enter in the deal box starts the game highlighted in the list."""
+        games = self.query_one("#games", OptionList)
+        if games.highlighted is None:
+            self.query_one("#error", Label).update("Choose a game in the list.")
+            games.focus()
+            return
+        self._start(games.get_option_at_index(games.highlighted).id or "")
+
+    def _start(self, choice: str) -> None:
+        game_id, _, fields = choice.partition("|")
         chosen = dict(field.split("=", 1) for field in fields.split(",") if field)
         vs = chosen.pop("vs", None)
         text = self.query_one("#deal", Input).value.strip()
+        error = self.query_one("#error", Label)
         try:
             deal = int(text) if text else None
-            session = new_session(game_id, deal, None, dict(chosen))
-            screen = game_screen(session, vs, self.db)
-        except (ParlourError, ValueError) as error:
-            self.query_one("#error", Label).update(f"Not started: {error}")
+        except ValueError:
+            error.update(f"Not started: {text} is not a deal number (0 to 2**64-1)")
             return
-        self.query_one("#error", Label).update("")
+        try:
+            session = new_session(game_id, deal, None, dict(chosen))
+            screen = game_screen(session, vs, self.stats)
+        except ParlourError as refusal:
+            error.update(f"Not started: {refusal}")
+            return
+        error.update("")
         self.app.push_screen(screen)
 
 
@@ -219,13 +239,14 @@ def lobby_options() -> list[Option]:
     return options
 
 
-def game_screen(session: Session[Any], vs: str | None, db: Path | None) -> GameScreen:
+def game_screen(session: Session[Any], vs: str | None, stats: StatsStore | None) -> GameScreen:
     """The screen for `session`: the Wrangle against `vs` (greedy unless chosen), the result
-    kept in the statistics of `db` (None: not kept)."""
+    kept in `stats` (None: not kept)."""
     opponent = make_agent(vs or "greedy") if session.game.info.seats else None
     changed: Changed = unchanged
-    if db is not None:
-        changed = ResultKeeper(db, opponent=None if opponent is None else opponent.name, seat=HUMAN)
+    if stats is not None:
+        name = None if opponent is None else opponent.name
+        changed = ResultKeeper(stats, session, opponent=name, seat=HUMAN)
     return GameScreen(driver_for(session, opponent, changed))
 
 
@@ -233,21 +254,22 @@ class ParlourApp(App[None]):
     """The lobby, then a game; started on a game, Esc still leads back to the lobby."""
 
     CSS = """
-    #play { width: 3fr; }
+    #board-box { height: auto; max-height: 60%; }
+    #board { width: auto; height: auto; padding: 0 1; }
+    #below { height: 1fr; border-top: solid $primary; }
+    #log { width: 2fr; height: 1fr; }
     #side { width: 1fr; min-width: 24; }
-    #board { height: auto; padding: 0 1; }
-    #log { height: 1fr; border-top: solid $primary; }
     #moves { height: 1fr; }
     #error { color: $error; }
     """
     TITLE = "Parlour"
 
-    def __init__(self, first: GameScreen | None = None, db: Path | None = None) -> None:
+    def __init__(self, first: GameScreen | None = None, stats: StatsStore | None = None) -> None:
         super().__init__()
         self.first = first
-        self.db = db  # where finished games are counted (None: nowhere)
+        self.stats = stats  # where finished games are counted (None: nowhere)
 
     def on_mount(self) -> None:
-        self.push_screen(LobbyScreen(self.db))
+        self.push_screen(LobbyScreen(self.stats))
         if self.first is not None:
             self.push_screen(self.first)

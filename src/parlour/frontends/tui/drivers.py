@@ -33,6 +33,7 @@ def buffered_console() -> Console:
         force_terminal=True,
         color_system="truecolor",
         width=LOG_WIDTH,
+        soft_wrap=True,  # the log wraps lines to its own width
         highlight=False,
     )
 
@@ -81,6 +82,7 @@ class PatienceDriver(PlayLoop):
 
     def start(self) -> None:
         self.console.print(f"[bold]{self.session.game.info.name}[/] — type h for help.")
+        self.show()  # a game loaded when it was over says so
 
 
 class WrangleDriver:
@@ -104,6 +106,7 @@ class WrangleDriver:
 
     def start(self) -> None:
         self.console.print("[bold]The Wrangle[/] — you are north. Type h for help.")
+        self.session.undo_floor = len(self.session.moves)  # a loaded game's moves stay
         self._computers_move()
 
     def handle(self, line: str) -> None:

@@ -128,7 +128,7 @@ class Lobby:
             seats=dict(saved.seats),
             opponent=saved.opponent,
             table_id=saved.table_id,
-            elapsed_before=saved.elapsed,
+            elapsed_before=saved.elapsed - session.elapsed,  # its clock goes on from a move
         )
         if session.outcome is not None:
             room.ended_seconds = saved.elapsed
