@@ -168,6 +168,10 @@ class LobbyScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.quit", "Quit")]
 
+    def __init__(self, stats: StatsStore | None) -> None:
+        super().__init__()
+        self.stats = stats
+
     def compose(self) -> ComposeResult:
         yield Header()
         yield Label("Choose a game (Enter or a click); the deal number is optional.")
@@ -175,10 +179,6 @@ class LobbyScreen(Screen[None]):
         yield OptionList(*lobby_options(), id="games")
         yield Label("", id="error")
         yield Footer()
-
-    def __init__(self, stats: StatsStore | None) -> None:
-        super().__init__()
-        self.stats = stats
 
     def on_mount(self) -> None:
         self.title = "Parlour"
