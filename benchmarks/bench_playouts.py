@@ -38,6 +38,7 @@ def checked_playout(game: Game[Any, Any], params: Any, deal: int, rng: random.Ra
     line = random_line(game, game.new(params, deal=deal), rng, LIMIT)
     session = Session(game, params, deal=deal)
     for _, move in line[1:]:
+        assert move is not None  # only the first state has no move before it
         session.play(move)
     return len(session.moves)
 

@@ -24,9 +24,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
@@ -122,7 +123,7 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def measured(run: Callable[[str], Awaitable[Tally]]) -> tuple[Tally, float, float]:
+def measured(run: Callable[[str], Coroutine[Any, Any, Tally]]) -> tuple[Tally, float, float]:
     """`run` against a fresh server on a loopback port: its tally, and the CPU seconds the
     server and this process's clients spent during it."""
     with tempfile.TemporaryDirectory() as folder:

@@ -63,7 +63,7 @@ def series(games: int, seed: int) -> list[GameResult]:
         )
         results.append(
             GameResult(
-                pairing.index, pairing.deal, pairing.names, outcome, tuple(turns), tuple(thinking)
+                pairing.number, pairing.deal, pairing.names, outcome, tuple(turns), tuple(thinking)
             )
         )
     return results

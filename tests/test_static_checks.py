@@ -1,5 +1,6 @@
 """The static checks run with the tests: ruff (lint and format), mypy --strict on the whole
-package, and the import-linter contracts for the layers of ARCHITECTURE.md."""
+package and on the benchmarks and scripts (which no test runs whole), and the import-linter
+contracts for the layers of ARCHITECTURE.md."""
 
 from __future__ import annotations
 
@@ -27,6 +28,10 @@ def test_ruff_format() -> None:
 
 def test_mypy_strict_on_the_whole_package() -> None:
     run(sys.executable, "-m", "mypy")
+
+
+def test_mypy_strict_on_the_benchmarks_and_scripts() -> None:
+    run(sys.executable, "-m", "mypy", "benchmarks", "scripts")
 
 
 def test_import_contracts() -> None:
