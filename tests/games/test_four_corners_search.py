@@ -244,7 +244,8 @@ def test_FC_5_a_drawn_order_is_a_reordering_the_same_on_every_run() -> None:
 
 # ----- the solver ------------------------------------------------------------------------------
 def test_FC_5_the_solver_decides_a_real_deal_by_the_games_own_search() -> None:
-    state = FC.new(deal=22)
+    state = FC.new(deal=12)
     solution = solve(FC, state, Budget(nodes=200_000, seconds=600.0))  # bound by positions
     assert solution.method == "game search"
     assert solution.result == WON and wins(state, solution.moves)
+    assert [str(move) for move in solution.moves].count("redeal") == 2  # both redeals taken
