@@ -32,6 +32,7 @@ from parlour.store.stats import StatsStore
 
 GAME_ID = "wrangle"
 DEFAULT_OPPONENT = "greedy"
+PERSON, COMPUTER = "north", "south"  # the seats against a computer player, here and in the app
 ONE_PLAYER_COMMANDS = ("redo", "restart", "hint", "auto", "save")
 AgentArg = Annotated[str, typer.Argument(help=f"A computer player: {', '.join(AGENTS)}.")]
 
@@ -87,9 +88,9 @@ def play_wrangle(session: Session[Any], vs: str | None, hot_seat: bool, stats: S
         errors.print("parlour: choose --vs random|greedy|strong or --hot-seat, not both")
         raise typer.Exit(BAD_INPUT)
     opponent = None if hot_seat else guarded(lambda: make_agent(vs or DEFAULT_OPPONENT))
-    computers = {} if opponent is None else {"south": opponent}
+    computers = {} if opponent is None else {COMPUTER: opponent}
     name = None if opponent is None else opponent.name
-    keeper = ResultKeeper(stats, session, opponent=name, seat="north")
+    keeper = ResultKeeper(stats, session, opponent=name, seat=PERSON)
     console.print("[bold]The Wrangle[/] — type h for help, q to quit.")
     WrangleLoop(session, computers, console, console.input, Random(), keeper).run()
 

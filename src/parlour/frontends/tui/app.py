@@ -29,7 +29,8 @@ from parlour.core.session import Session
 from parlour.frontends.cli.options import new_session
 from parlour.frontends.cli.play import Changed, unchanged
 from parlour.frontends.cli.results import ResultKeeper
-from parlour.frontends.tui.drivers import HUMAN, Driver, drained, driver_for
+from parlour.frontends.cli.wrangle import PERSON
+from parlour.frontends.tui.drivers import Driver, drained, driver_for
 from parlour.games import all_games
 from parlour.store.stats import StatsStore
 
@@ -246,7 +247,7 @@ def game_screen(session: Session[Any], vs: str | None, stats: StatsStore | None)
     changed: Changed = unchanged
     if stats is not None:
         name = None if opponent is None else opponent.name
-        changed = ResultKeeper(stats, session, opponent=name, seat=HUMAN)
+        changed = ResultKeeper(stats, session, opponent=name, seat=PERSON)
     return GameScreen(driver_for(session, opponent, changed))
 
 

@@ -20,10 +20,9 @@ from parlour.core.session import Session
 from parlour.frontends.cli.play import Changed, PlayLoop, unchanged
 from parlour.frontends.cli.presenters import PRESENTERS
 from parlour.frontends.cli.presenters.base import Presenter
-from parlour.frontends.cli.wrangle import WrangleLoop
+from parlour.frontends.cli.wrangle import PERSON, WrangleLoop
 
 LOG_WIDTH = 100
-HUMAN = "north"  # as in `parlour play wrangle`: the person is north, the computer south
 
 
 def buffered_console() -> Console:
@@ -95,14 +94,14 @@ class WrangleDriver:
     def __init__(
         self, session: Session[Any], opponent: Agent, changed: Changed = unchanged
     ) -> None:
-        computers = {seat: opponent for seat in session.game.info.seats if seat != HUMAN}
+        computers = {seat: opponent for seat in session.game.info.seats if seat != PERSON}
         self.session = session
         self.console = buffered_console()
         self.loop = WrangleLoop(session, computers, self.console, input, Random(), changed)
         self.presenter: Presenter = self.loop.presenter
 
     def observation(self) -> dict[str, Any]:
-        return self.session.game.observe(self.session.state, HUMAN)
+        return self.session.game.observe(self.session.state, PERSON)
 
     def start(self) -> None:
         self.console.print("[bold]The Wrangle[/] — you are north. Type h for help.")
@@ -112,12 +111,12 @@ class WrangleDriver:
     def handle(self, line: str) -> None:
         if self.session.outcome is not None:
             self.console.print("The game is over. Esc goes back to the games.")
-        elif self.loop.handle(line, HUMAN):
+        elif self.loop.handle(line, PERSON):
             self._computers_move()
 
     def _computers_move(self) -> None:
         game = self.session.game
-        while self.session.outcome is None and game.to_move(self.session.state) != HUMAN:
+        while self.session.outcome is None and game.to_move(self.session.state) != PERSON:
             seat = game.to_move(self.session.state)
             assert seat is not None  # a game not over has a seat to move
             self.loop.computer_turn(seat)
