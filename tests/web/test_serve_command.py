@@ -45,3 +45,13 @@ def test_a_port_in_use_is_refused_with_a_message() -> None:
         taken.close()
     assert done.returncode == 2
     assert "cannot listen" in done.stderr
+
+
+def test_a_port_out_of_range_is_refused_before_anything_is_made(tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    for port in ("65536", "-1"):
+        done = parlour("serve", "--port", port, "--db", str(db))
+        assert done.returncode == 2
+        assert "Invalid value for '--port'" in done.stderr
+        assert "Traceback" not in done.stderr
+    assert not db.exists()

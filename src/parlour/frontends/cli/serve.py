@@ -14,7 +14,9 @@ from parlour.store.database import default_path
 
 def serve_command(
     host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="Port (0 picks a free one).")] = 8000,
+    port: Annotated[
+        int, typer.Option("--port", min=0, max=65535, help="Port (0 picks a free one).")
+    ] = 8000,
     db: DbOpt = None,
 ) -> None:
     """Play in the browser: serve the web app and print its address."""
