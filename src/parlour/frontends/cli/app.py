@@ -46,6 +46,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode="markdown",  # a docstring's wrapped lines flow as one paragraph
 )
 
 

@@ -79,8 +79,10 @@ def odds_command(
         Path | None, typer.Option("--plot", help="Chart every stored run's rate (PNG or SVG).")
     ] = None,
 ) -> None:
-    """Win rate of a game over deals K…K+N-1 with its 95% interval; the Wrangle: the first
-    player's rate, the strong player against itself. Stop at any time; rerun to continue."""
+    """Win rate of a game over deals K…K+N-1, with its 95% interval; resumable.
+
+    For the Wrangle: the first player's rate, the strong player against itself. Stop at any
+    time; run the same command again to continue."""
     task, key = guarded(lambda: make_task(game, variant, mode, policy, budget))
     last = guarded(lambda: _last_deal(first_deal, deals))
     guarded(lambda: check_choice(workers, address, dask_local))

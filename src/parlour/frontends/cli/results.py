@@ -68,8 +68,9 @@ def stats_command(
     db: DbOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON list.")] = False,
 ) -> None:
-    """Statistics per game and variant: played, won, streaks and the fastest win, from the
-    games played in the terminal and in the browser."""
+    """Statistics per game and variant: played, won, streaks and the fastest win.
+
+    They count the games played in the terminal and in the browser alike."""
     path = db or default_path()
     rows = guarded(lambda: StatsStore(connect(path)).all()) if path.exists() else []
     if as_json:

@@ -45,9 +45,10 @@ def duel_command(
     workers: Annotated[int, typer.Option("--workers", min=1, help="Worker processes.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
-    """Measure two computer players of the Wrangle against each other: games in pairs on one
-    deal with the seats swapped; the win rate of FIRST over decided games, with its 95%
-    Wilson interval."""
+    """Measure two computer players of the Wrangle against each other.
+
+    Games are played in pairs on one deal with the seats swapped; the win rate of FIRST over
+    decided games is printed with its 95% Wilson interval."""
     guarded(lambda: [make_agent(name) for name in (first, second)])
     game = get_game(GAME_ID)
     results = []

@@ -1,0 +1,34 @@
+"""`parlour --help` lists each command by one line of summary, and a command's own help reads
+as paragraphs, however its docstring is wrapped in the source."""
+
+from __future__ import annotations
+
+import re
+
+from tests.cli.runner import parlour
+
+COMMANDS = ("games", "show", "play", "tui", "replay", "solve", "hint", "duel", "serve", "odds")
+
+
+def squeezed(text: str) -> str:
+    """The help's words, without the boxes' borders and the padding."""
+    return " ".join(re.sub(r"[│╭╮╰╯─]", " ", text).split())
+
+
+def test_the_command_list_gives_each_command_its_summary_alone() -> None:
+    done = parlour("--help")
+    assert done.returncode == 0
+    listed = squeezed(done.stdout)
+    for command in (*COMMANDS, "stats"):
+        assert f" {command} " in listed
+    assert "duel Measure two computer players of the Wrangle against each other. serve" in listed
+    assert "seats swapped" not in listed  # the detail is left to `parlour duel --help`
+
+
+def test_a_commands_help_keeps_its_paragraphs_whole() -> None:
+    done = parlour("odds", "--help")
+    assert done.returncode == 0
+    lines = [line.strip() for line in done.stdout.splitlines()]
+    assert "Win rate of a game over deals K…K+N-1, with its 95% interval; resumable." in lines
+    # the docstring breaks its line after "Stop at any"; the help flows on to the width
+    assert any("Stop at any time; run the same command" in line for line in lines)
