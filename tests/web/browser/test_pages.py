@@ -194,6 +194,13 @@ def test_a_deal_number_past_two_to_the_53_is_played_exactly(table: Table) -> Non
     assert f"Deal {deal}" in table.page.inner_text(".deal")
 
 
+def test_a_link_whose_deal_is_not_a_number_says_so(table: Table) -> None:
+    table.page.goto(table.base_url + "/play/plait?variant=standard&deal=7x")
+    table.page.wait_for_selector(".message.refused")
+    assert "deal '7x' is not a deal number" in table.message
+    assert table.script_errors == []
+
+
 def test_each_game_against_the_computer_keeps_its_own_link(table: Table) -> None:
     first = table.open("/wrangle?vs=greedy&new=1")
     second = table.open("/wrangle?vs=greedy&new=1")
