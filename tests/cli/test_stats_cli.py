@@ -124,4 +124,14 @@ def test_a_result_that_cannot_be_kept_is_a_note_and_the_game_goes_on(tmp_path: P
 def test_saving_to_a_folder_of_no_such_user_is_refused_in_words() -> None:
     done = parlour("play", "plait", "--deal", "1", lines=["save ~nosuchuser1234/g.json", "q"])
     assert done.returncode == 0, done.stderr
-    assert "cannot save to ~nosuchuser1234/g.json" in done.stdout
+    assert "Not saved: cannot save to ~nosuchuser1234/g.json" in done.stdout
+
+
+def test_saving_onto_a_folder_is_refused_and_the_game_goes_on(tmp_path: Path) -> None:
+    lines = [f"save {tmp_path}", "save /", "m", "q"]
+    done = parlour("play", "plait", "--deal", "1", lines=lines)
+    assert done.returncode == 0, done.stderr
+    assert f"Not saved: cannot save to {tmp_path}: Is a directory" in done.stdout
+    assert "Not saved: cannot save to /: Is a directory" in done.stdout
+    assert "Legal moves: deal" in done.stdout
+    assert list(tmp_path.iterdir()) == []  # no temporary file left behind

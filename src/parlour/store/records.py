@@ -3,6 +3,7 @@ interrupted save never destroys the previous one."""
 
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 from pathlib import Path
@@ -14,6 +15,8 @@ from parlour.core.record import GameRecord
 def save_record(path: str | os.PathLike[str], record: GameRecord) -> Path:
     """Write `record` to `path` atomically; returns the path written."""
     target = Path(path)
+    if target.is_dir():  # replacing a folder fails, or for `/` says "busy"
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(target))
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, temporary = tempfile.mkstemp(prefix=".parlour-", dir=target.parent)
     try:

@@ -39,6 +39,10 @@ COMMON_HELP = [
 Changed = Callable[[Session[Any]], str | None]  # a warning to show, if any
 
 
+class NotSaved(ParlourError):
+    """The game could not be written where the player said; it goes on as it was."""
+
+
 def unchanged(session: Session[Any]) -> None:
     """What a loop does after a line when nobody is watching it (no statistics)."""
     return None
@@ -90,6 +94,8 @@ class PlayLoop:
                 self.play(line)
         except IllegalMove as error:
             self.console.print(f"[yellow]Not allowed:[/] {error}")
+        except NotSaved as error:
+            self.console.print(f"[yellow]Not saved:[/] {error}")
         except ParlourError as error:
             self.console.print(f"[yellow]Not understood:[/] {error}. Type h for help.")
         else:
@@ -169,7 +175,7 @@ class PlayLoop:
         try:
             path = save_record(Path(name).expanduser(), self.session.record())
         except OSError as error:
-            raise NotationError(f"cannot save to {name}: {error.strerror}") from None
+            raise NotSaved(f"cannot save to {name}: {error.strerror}") from None
         except RuntimeError as error:  # `~user` of no such user
-            raise NotationError(f"cannot save to {name}: {error}") from None
+            raise NotSaved(f"cannot save to {name}: {error}") from None
         self.console.print(f"Saved to {path}")
