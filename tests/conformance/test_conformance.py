@@ -117,6 +117,27 @@ def test_C_5_an_illegal_move_raises_with_a_reason_and_changes_nothing(
 
 
 @pytest.mark.parametrize(("game", "params"), CASES)
+def test_C_5_a_move_the_game_does_not_know_is_refused_with_the_moves_it_knows(
+    game: Game[Any, Any], params: Any
+) -> None:
+    state = game.new(params, deal=9)
+    with pytest.raises(IllegalMove, match="is not a move") as refused:
+        game.apply(state, action("shuffle"))
+    assert all(word in str(refused.value) for word in game.info.actions)
+    for word in game.info.actions:
+        with pytest.raises(IllegalMove, match=f"{word} names no card"):
+            game.apply(state, action(word, 0))
+    if game.info.actions:  # the words listed are the game's own named moves
+        played = {
+            move.action
+            for later in playout(game, state, random.Random(5))
+            for move in game.legal_moves(later)
+            if not move.is_transfer
+        }
+        assert played == set(game.info.actions)
+
+
+@pytest.mark.parametrize(("game", "params"), CASES)
 def test_observations_leak_no_hidden_card(game: Game[Any, Any], params: Any) -> None:
     rng = random.Random(8)
     for state in playout(game, game.new(params, deal=12), rng)[::4]:

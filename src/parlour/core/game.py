@@ -89,6 +89,8 @@ class GameInfo(Generic[P]):
     seats: tuple[str, ...] = ()  # empty for one-player games
     information: Information = "perfect"
     rule_ids: tuple[str, ...] = field(default=())
+    #: The named moves besides transfers, each naming no card: words a refusal can list.
+    actions: tuple[str, ...] = field(default=())
 
     @property
     def players(self) -> int:
@@ -159,6 +161,12 @@ class Game(ABC, Generic[S, P]):
         """Words for a player on why `move` is refused; games add their own reasons."""
         if self.outcome(state) is not None:
             return f"{move} is not allowed: the game is over"
+        if not move.is_transfer and move.action in self.info.actions and move.cards:
+            return f'"{move}" is not a move: {move.action} names no card (say {move.action})'
+        if not move.is_transfer and move.action not in self.info.actions:
+            moves = ", ".join(self.info.actions)
+            known = f"{moves} and source>target" if moves else "source>target only"
+            return f'"{move}" is not a move of {self.info.name}: its moves are {known}'
         piles = self.piles(state)
         if move.is_transfer:
             for name in (move.source, move.target):

@@ -109,6 +109,7 @@ class FourCorners(Game[FourCornersState, FourCornersParams]):
         params_type=FourCornersParams,
         rules_version="1",
         rule_ids=("FC-1", "FC-2", "FC-3", "FC-4", "FC-5"),
+        actions=(REDEAL.action,),
     )
 
     def ordered_deck(self, params: FourCornersParams) -> tuple[Card, ...]:

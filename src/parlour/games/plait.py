@@ -87,6 +87,7 @@ class Plait(Game[PlaitState, PlaitParams]):
         rules_version="1",
         information="hidden",
         rule_ids=("PL-1", "PL-2", "PL-3", "PL-4", "PL-5", "PL-6"),
+        actions=(DEAL.action, REDEAL.action),
     )
 
     def ordered_deck(self, params: PlaitParams) -> tuple[Card, ...]:

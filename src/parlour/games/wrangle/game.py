@@ -54,6 +54,7 @@ class Wrangle(Game[WrangleState, WrangleParams]):
         seats=SEATS,
         information="hidden",
         rule_ids=("WR-1", "WR-2", "WR-3", "WR-4", "WR-5", "WR-6", "WR-7"),
+        actions=(TURN.action, PASS.action),
     )
     # The deal number fixes both packs, so showing it would show every hidden card (WR-7).
     deal_is_public = False

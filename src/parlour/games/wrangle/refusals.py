@@ -25,8 +25,6 @@ def reason(state: WrangleState, move: Move) -> str:
         return "your stock is empty: pass, and your waste becomes your stock next turn (WR-5)"
     if move == PASS:
         return "you may pass only when your stock is empty; turn a card (WR-4, WR-5)"
-    if not move.is_transfer:
-        return "the moves are turn, pass, and source>target (WR-4)"
     source, index = PLACES[move.source]
     target, place = PLACES[move.target]
     if source == "waste":
