@@ -161,12 +161,12 @@ class Game(ABC, Generic[S, P]):
         """Words for a player on why `move` is refused; games add their own reasons."""
         if self.outcome(state) is not None:
             return f"{move} is not allowed: the game is over"
-        if not move.is_transfer and move.action in self.info.actions and move.cards:
-            return f'"{move}" is not a move: {move.action} names no card (say {move.action})'
         if not move.is_transfer and move.action not in self.info.actions:
             moves = ", ".join(self.info.actions)
             known = f"{moves} and source>target" if moves else "source>target only"
             return f'"{move}" is not a move of {self.info.name}: its moves are {known}'
+        if not move.is_transfer and move.cards:
+            return f'"{move}" is not a move: {move.action} names no card (say {move.action})'
         piles = self.piles(state)
         if move.is_transfer:
             for name in (move.source, move.target):
