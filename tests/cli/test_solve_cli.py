@@ -35,15 +35,17 @@ def test_cards_file_solves_one_deck_per_line_in_order(tmp_path) -> None:
     decks = [RM.deck_for_deal(RoyalMarriageParams(), d)[1:-1] for d in range(6)]
     lines = [cards_str(deck) for deck in decks]
     lines.insert(3, "QH 1X")
+    lines.insert(5, "")
     path = tmp_path / "decks.txt"
     path.write_text("\n".join(lines) + "\n")
     done = parlour("solve", "royal-marriage", "--cards-file", str(path), "--json")
     assert done.returncode == 0, done.stderr
     answers = [json.loads(line) for line in done.stdout.splitlines()]
-    assert len(answers) == 7
+    assert [a["line"] for a in answers] == list(range(1, 9))  # one answer a line, blank too
     assert answers[3]["result"] == "error" and '"1X" is not a card' in answers[3]["error"]
+    assert answers[5]["result"] == "error" and "the line is empty" in answers[5]["error"]
     expected = ["won" if _solved(d) else "lost" for d in range(6)]
-    assert [a["result"] for i, a in enumerate(answers) if i != 3] == expected
+    assert [a["result"] for i, a in enumerate(answers) if i not in (3, 5)] == expected
 
 
 def _solved(deal: int) -> bool:

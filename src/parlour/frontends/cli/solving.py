@@ -70,7 +70,8 @@ def solve_command(
 def _solve_file(
     game_id: str, path: Path, variant: str | None, mode: str | None, budget: Budget
 ) -> None:
-    """One JSON line per deck, in order: a bad line gets an error object, the rest go on."""
+    """One JSON line per line of the file, in order, each with its line number: a line that
+    holds no good deck gets an error object, and the rest go on."""
     choice = choose(game_id, deal=0, cards=None, variant=variant, mode=mode)
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
@@ -79,14 +80,14 @@ def _solve_file(
     except UnicodeDecodeError:
         raise ParlourError(f"cannot read {path}: it is not text (UTF-8)") from None
     for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
         try:
+            if not line.strip():
+                raise ParlourError("the line is empty: write the deck's cards in dealing order")
             state = choice.game.new(choice.params, deck=parse_cards(line))
             result: dict[str, Any] = solve(choice.game, state, budget).to_json()
         except ParlourError as error:
-            result = {"result": "error", "line": number, "error": str(error)}
-        typer.echo(json.dumps(result))
+            result = {"result": "error", "error": str(error)}
+        typer.echo(json.dumps({**result, "line": number}))
 
 
 def hint_command(
