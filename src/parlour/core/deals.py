@@ -55,8 +55,13 @@ class SplitMix64:
 def check_deal_number(deal: int) -> int:
     """A deal number is a non-negative integer below 2**64 (RULES C-2)."""
     if isinstance(deal, bool) or not isinstance(deal, int) or not 0 <= deal <= MAX_DEAL:
-        raise DeckError(f"deal {deal!r} is not a deal number: use a whole number from 0 to 2**64-1")
+        raise DeckError(not_a_deal_number(deal))
     return deal
+
+
+def not_a_deal_number(given: object) -> str:
+    """Why `given` is refused as a deal number, in the words every front end uses (C-2)."""
+    return f"deal {given!r} is not a deal number: use a whole number from 0 to 2**64-1"
 
 
 def shuffle(cards: Sequence[Card], rng: SplitMix64) -> tuple[Card, ...]:

@@ -168,9 +168,10 @@ class WrangleLoop:
                 self.console.print("  m, moves        list your legal moves")
                 self.console.print("  q, quit         leave")
                 return False
-            if word.split()[0] in ONE_PLAYER_COMMANDS:
+            command = word.split()[0]
+            if command in ONE_PLAYER_COMMANDS:
                 raise NotationError(
-                    f"{word.split()[0]} is a command of the one-player games, not of the Wrangle"
+                    f"{command} is a command of the one-player games, not of the Wrangle"
                 )
             if word in ("m", "moves"):
                 moves = self.game.observe(self.session.state, seat)["legal_moves"]

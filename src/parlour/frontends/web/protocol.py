@@ -10,8 +10,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from parlour.core.deals import check_deal_number
-from parlour.core.errors import DeckError, ParlourError
+from parlour.core.deals import not_a_deal_number
+from parlour.core.errors import ParlourError
 
 MAX_MESSAGE_BYTES = 16 * 1024
 OPPONENTS = ("random", "greedy", "strong", "human")
@@ -80,19 +80,12 @@ def parse_message(text: str | bytes) -> Message:
         value = data[name]
         if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
             if name == "deal":  # a link's deal is sent as it stands: say what a deal is (C-2)
-                _refuse_deal(value)
+                raise ProtocolError(not_a_deal_number(value))
             wanted = " or ".join(_TYPE_NAMES[k] for k in kinds)
             raise ProtocolError(f'the field "{name}" of "{kind}" must be {wanted}')
         fields[name] = value
     _check_values(kind, fields)
     return Message(kind, fields)
-
-
-def _refuse_deal(value: Any) -> None:
-    try:
-        check_deal_number(value)
-    except DeckError as error:
-        raise ProtocolError(str(error)) from None
 
 
 def _check_values(kind: str, fields: dict[str, Any]) -> None:
