@@ -73,3 +73,23 @@ def test_a_wrong_token_takes_no_seat(live_server: str) -> None:
             }
         assert quiet(owner)
         assert game_now(live_server, joined) == before
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        {"type": "move", "move": "flood" * 2000},
+        {"type": "move", "move": "deal " + "QH " * 3000},
+        {"type": "flood" * 2000},
+        {"type": "new", "game": "flood" * 2000},
+    ],
+    ids=["move", "cards", "type", "game"],
+)
+def test_a_flood_is_refused_in_a_message_that_repeats_only_its_start(
+    live_server: str, message: dict[str, Any]
+) -> None:
+    with Player(live_server) as player:
+        player.start(game="plait", deal=5)
+        answer = player.ask(message)
+        assert answer["type"] == "error"
+        assert "…" in answer["message"] and len(answer["message"]) < 250, answer

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from parlour.core.errors import CardError
+from parlour.core.errors import CardError, clipped
 
 Card = int
 
@@ -51,14 +51,14 @@ def parse_card(text: str) -> Card:
     """Read one card, accepting ``10S``, lower case and suit symbols (RULES C-1)."""
     cleaned = text.strip().upper()
     if len(cleaned) < 2:
-        raise CardError(f'"{text}" is not a card: {_CARD_HELP}')
+        raise CardError(f'"{clipped(text)}" is not a card: {_CARD_HELP}')
     rank_text, suit_text = cleaned[:-1], cleaned[-1]
     rank_text = _RANK_ALIASES.get(rank_text, rank_text)
     suit = SUITS.find(suit_text)
     if suit < 0:
         suit = SUIT_SYMBOLS.find(suit_text)
     if len(rank_text) != 1 or rank_text not in RANKS or suit < 0:
-        raise CardError(f'"{text}" is not a card: {_CARD_HELP}')
+        raise CardError(f'"{clipped(text)}" is not a card: {_CARD_HELP}')
     return make_card(RANKS.index(rank_text) + 1, suit)
 
 

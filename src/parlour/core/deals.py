@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from parlour.core.cards import Card, card_str
-from parlour.core.errors import DeckError
+from parlour.core.errors import DeckError, clipped
 
 SHUFFLE_VERSION = "parlour-deal-v1"
 MAX_DEAL = 2**64 - 1
@@ -61,7 +61,7 @@ def check_deal_number(deal: int) -> int:
 
 def not_a_deal_number(given: object) -> str:
     """Why `given` is refused as a deal number, in the words every front end uses (C-2)."""
-    return f"deal {given!r} is not a deal number: use a whole number from 0 to 2**64-1"
+    return f"deal {clipped(repr(given))} is not a deal number: use a whole number from 0 to 2**64-1"
 
 
 def shuffle(cards: Sequence[Card], rng: SplitMix64) -> tuple[Card, ...]:

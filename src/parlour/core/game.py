@@ -18,7 +18,7 @@ from typing import Any, Final, Generic, Literal, NamedTuple, Protocol, TypeVar
 
 from parlour.core.cards import Card, card_str
 from parlour.core.deals import check_deck, shuffled
-from parlour.core.errors import DeckError, IllegalMove
+from parlour.core.errors import DeckError, IllegalMove, clipped
 from parlour.core.moves import Move
 from parlour.core.params import params_dict
 
@@ -161,17 +161,19 @@ class Game(ABC, Generic[S, P]):
         """Words for a player on why `move` is refused; games add their own reasons."""
         if self.outcome(state) is not None:
             return f"{move} is not allowed: the game is over"
+        shown = clipped(str(move))  # a move the game does not know may be any text
         if not move.is_transfer and move.action not in self.info.actions:
             moves = ", ".join(self.info.actions)
             known = f"{moves} and source>target" if moves else "source>target only"
-            return f'"{move}" is not a move of {self.info.name}: its moves are {known}'
+            return f'"{shown}" is not a move of {self.info.name}: its moves are {known}'
         if not move.is_transfer and move.cards:
-            return f'"{move}" is not a move: {move.action} names no card (say {move.action})'
+            return f'"{shown}" is not a move: {move.action} names no card (say {move.action})'
         piles = self.piles(state)
         if move.is_transfer:
             for name in (move.source, move.target):
                 if name not in piles:
-                    return f"{move} is not allowed: there is no pile {name} in {self.info.name}"
+                    pile = clipped(name)
+                    return f"{shown} is not allowed: there is no pile {pile} in {self.info.name}"
             if not piles[move.source]:
                 return f"{move} is not allowed: {move.source} is empty"
         return f"{move} is not allowed now"

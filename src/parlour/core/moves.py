@@ -15,12 +15,13 @@ import re
 from dataclasses import dataclass
 
 from parlour.core.cards import Card, card_str, parse_cards
-from parlour.core.errors import CardError, NotationError
+from parlour.core.errors import CardError, NotationError, clipped
 
 TRANSFER = ">"
 
 _PILE = re.compile(r"[a-z][a-z0-9]*(?:-[a-zA-Z0-9]+)*")
 _ACTION = re.compile(r"[a-z][a-z-]*")
+MAX_MOVE_LENGTH = 200  # far longer than any move of any game, far shorter than a flood
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,21 +56,26 @@ def action(name: str, *cards: Card) -> Move:
 def parse_move(text: str) -> Move:
     """Read a move in notation; raises `NotationError` with what was expected."""
     cleaned = " ".join(text.split())
+    shown = clipped(text)
+    if len(cleaned) > MAX_MOVE_LENGTH:
+        raise NotationError(
+            f'"{shown}" is not a move: a move is written in {MAX_MOVE_LENGTH} characters or fewer'
+        )
     if TRANSFER in cleaned:
         source, _, target = (part.strip() for part in cleaned.partition(TRANSFER))
         if not (_PILE.fullmatch(source) and _PILE.fullmatch(target)):
             raise NotationError(
-                f'"{text}" is not a move: a transfer is written source>target, e.g. tail-3>ace-D'
+                f'"{shown}" is not a move: a transfer is written source>target, e.g. tail-3>ace-D'
             )
         return transfer(source, target)
     name, _, rest = cleaned.partition(" ")
     if not _ACTION.fullmatch(name):
         raise NotationError(
-            f'"{text}" is not a move: write source>target (e.g. tail-3>ace-D) or an action '
+            f'"{shown}" is not a move: write source>target (e.g. tail-3>ace-D) or an action '
             "such as deal, redeal, pass or discard 5S 7D"
         )
     try:
         cards = parse_cards(rest)
     except CardError as error:
-        raise NotationError(f'"{text}" is not a move: {error}') from None
+        raise NotationError(f'"{shown}" is not a move: {error}') from None
     return Move(name, cards=cards)

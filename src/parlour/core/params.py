@@ -13,7 +13,7 @@ import typing
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
-from parlour.core.errors import ParamsError
+from parlour.core.errors import ParamsError, clipped
 
 P = TypeVar("P")
 
@@ -39,8 +39,9 @@ def params_from(params_type: type[P], values: Mapping[str, str | None]) -> P:
         if name not in allowed:
             raise ParamsError(f"this game has no {name} option")
         if value not in allowed[name]:
+            choose = ", ".join(allowed[name])
             raise ParamsError(
-                f'"{value}" is not a {name} of this game: choose from {", ".join(allowed[name])}'
+                f'"{clipped(value)}" is not a {name} of this game: choose from {choose}'
             )
         given[name] = value
     return params_type(**given)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.core.errors import UnknownGame
+from parlour.core.errors import UnknownGame, clipped
 from parlour.core.game import Game
 from parlour.games.four_corners import FOUR_CORNERS
 from parlour.games.heads_and_tails import HEADS_AND_TAILS
@@ -35,5 +35,5 @@ def get_game(game_id: str) -> Game[Any, Any]:
         return _GAMES[game_id]
     except KeyError:
         raise UnknownGame(
-            f'there is no game "{game_id}": choose from {", ".join(_GAMES)}'
+            f'there is no game "{clipped(game_id)}": choose from {", ".join(_GAMES)}'
         ) from None

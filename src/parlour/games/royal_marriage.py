@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from parlour.core.cards import Card, card_str, cards_str, one_pack, parse_card
 from parlour.core.deals import SplitMix64, check_deal_number, check_deck, shuffle
-from parlour.core.errors import DeckError
+from parlour.core.errors import DeckError, clipped
 from parlour.core.game import LOST, WON, Exact, Game, GameInfo, Visibility
 from parlour.core.moves import Move, action
 from parlour.games.royal_marriage_dealt import DealtSearch
@@ -257,7 +257,8 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
                 f"the grace takes {self._grace_size(state)} different cards of the row, "
                 "not its two ends, listed left to right"
             )
-        return f'"{move}" is not a move of Royal Marriage: deal, discard …, swap … or throw …'
+        shown = clipped(str(move))
+        return f'"{shown}" is not a move of Royal Marriage: deal, discard …, swap … or throw …'
 
     @staticmethod
     def _discard_rule(variant: Variant) -> str:

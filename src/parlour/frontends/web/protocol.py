@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.core.deals import not_a_deal_number
-from parlour.core.errors import ParlourError
+from parlour.core.errors import ParlourError, clipped
 
 MAX_MESSAGE_BYTES = 16 * 1024
 OPPONENTS = ("random", "greedy", "strong", "human")
@@ -69,7 +69,9 @@ def parse_message(text: str | bytes) -> Message:
         raise ProtocolError("a message must be a JSON object with a type")
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in _SCHEMA:
-        raise ProtocolError(f"unknown message type {kind!r}: use one of {', '.join(_SCHEMA)}")
+        raise ProtocolError(
+            f"unknown message type {clipped(repr(kind))}: use one of {', '.join(_SCHEMA)}"
+        )
     schema = _SCHEMA[kind]
     fields: dict[str, Any] = {}
     for name, (kinds, required) in schema.items():
