@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
+from parlour.agents.match import DuelSummary
 from parlour.core.cards import cards_str
+from parlour.frontends.cli.wrangle import tally
 from tests.cli.runner import parlour
 from tests.games.test_wrangle import deck
 
@@ -38,7 +42,23 @@ def test_a_duel_between_two_computer_players_reports_its_figures() -> None:
     assert result["games"] == 2 and result["wins"] + result["draws"] + result["losses"] == 2
     text = parlour("duel", "greedy", "random", "--games", "2", "--seed", "3")
     assert text.returncode == 0, text.stderr
-    assert f"{result['wins']} wins, {result['draws']} draws" in text.stdout
+    assert (result["wins"], result["draws"], result["losses"]) == (0, 2, 0)
+    assert "greedy against random, 2 games: 0 wins, 2 draws, 0 losses" in text.stdout
+
+
+@pytest.mark.parametrize(
+    ("games", "wins", "draws", "losses", "words"),
+    [
+        (3, 1, 2, 0, "3 games: 1 win, 2 draws, 0 losses"),
+        (1, 0, 0, 1, "1 game: 0 wins, 0 draws, 1 loss"),
+        (4, 2, 1, 1, "4 games: 2 wins, 1 draw, 1 loss"),
+    ],
+)
+def test_a_duel_counts_in_words_that_agree_with_the_number(
+    games: int, wins: int, draws: int, losses: int, words: str
+) -> None:
+    summary = DuelSummary(games, wins, draws, losses, None, None, None, 0.0)
+    assert tally(summary) == words
 
 
 def test_a_duel_refuses_an_unknown_player() -> None:

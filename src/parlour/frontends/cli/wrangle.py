@@ -18,7 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from parlour.agents import AGENTS, make_agent
 from parlour.agents.base import Agent
-from parlour.agents.match import duel_games, summarize
+from parlour.agents.match import DuelSummary, duel_games, summarize
 from parlour.core.errors import IllegalMove, NotationError
 from parlour.core.game import DRAW, Game
 from parlour.core.moves import parse_move
@@ -68,10 +68,7 @@ def duel_command(
     if as_json:
         typer.echo(json.dumps(summary.to_json()))
         return
-    console.print(
-        f"{first} against {second}, {summary.games} games: {summary.wins} wins, "
-        f"{summary.draws} draws, {summary.losses} losses"
-    )
+    console.print(f"{first} against {second}, {tally(summary)}")
     if summary.win_rate is None:
         console.print("No game was decided: no win rate.")
     else:
@@ -80,6 +77,17 @@ def duel_command(
             f"(95% Wilson interval {summary.ci_low:.1%} to {summary.ci_high:.1%})"
         )
     console.print(f"{first} thought {summary.seconds_per_turn:.3f} s per turn")
+
+
+def tally(summary: DuelSummary) -> str:
+    """The series in words, e.g. "3 games: 1 win, 2 draws, 0 losses"."""
+    games, wins = counted(summary.games, "game"), counted(summary.wins, "win")
+    draws, losses = counted(summary.draws, "draw"), counted(summary.losses, "loss", "losses")
+    return f"{games}: {wins}, {draws}, {losses}"
+
+
+def counted(number: int, noun: str, plural: str | None = None) -> str:
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
 
 
 def play_wrangle(session: Session[Any], vs: str | None, hot_seat: bool, stats: StatsStore) -> None:
