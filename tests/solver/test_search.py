@@ -120,6 +120,13 @@ def test_hints_followed_from_a_winnable_deal_win(params: RoyalMarriageParams) ->
     assert RM.outcome(state) == "won"
 
 
+@pytest.mark.parametrize(("row", "length"), [("QH 5H KH", "1 move"), ("QH 5S 2D 7S KH", "2 moves")])
+def test_a_hint_counts_the_moves_of_its_winning_line(row: str, length: str) -> None:
+    advice = hint(RM, position(row))
+    assert advice.status == "winning"
+    assert advice.describe() == f"{advice.move} (a winning line: {length})"
+
+
 def test_hint_says_when_no_winning_line_exists() -> None:
     advice = hint(RM, position("QH 5S 7D 2C", "KH"))
     assert advice.status == "no winning line" and advice.move is None

@@ -20,6 +20,7 @@ from typing import Any, Literal, NamedTuple
 from parlour.core.errors import ParamsError
 from parlour.core.game import LOST, WON, Exact, Game, SearchResult
 from parlour.core.moves import Move
+from parlour.core.words import counted
 from parlour.solver.expand import Expander, Line
 
 Result = SearchResult
@@ -250,7 +251,7 @@ class Hint:
 
     def describe(self) -> str:
         if self.status == "winning":
-            return f"{self.move} (a winning line: {len(self.solution.moves)} moves)"
+            return f"{self.move} (a winning line: {counted(len(self.solution.moves), 'move')})"
         if self.status == "no winning line":
             return "no winning line from here"
         if self.status == "game over":

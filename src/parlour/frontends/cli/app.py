@@ -14,6 +14,7 @@ import typer
 from parlour.core.game import describe_outcome
 from parlour.core.params import choices
 from parlour.core.record import replay as replay_record
+from parlour.core.words import counted
 from parlour.frontends.cli.common import (
     BAD_INPUT,
     AutoOpt,
@@ -159,7 +160,9 @@ def replay(
         typer.echo(json.dumps(data))
         return
     console.print_json(data=data)
-    console.print(f"{len(record.moves)} moves; outcome: {describe_outcome(game.outcome(state))}")
+    console.print(
+        f"{counted(len(record.moves), 'move')}; outcome: {describe_outcome(game.outcome(state))}"
+    )
 
 
 app.command("solve")(solve_command)

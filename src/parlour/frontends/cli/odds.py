@@ -28,6 +28,7 @@ from rich.progress import (
 
 from parlour.core.errors import ParamsError, ParlourError
 from parlour.core.params import params_dict, params_from
+from parlour.core.words import counted
 from parlour.frontends.cli.common import GameArg, ModeOpt, VariantOpt, console, errors, guarded
 from parlour.frontends.cli.options import choose
 from parlour.games import get_game
@@ -201,7 +202,8 @@ def _print_summary(s: dict[str, Any]) -> None:
         + f"; deals {s['first_deal']}–{s['first_deal'] + s['deals'] - 1}"
     )
     console.print(
-        f"{s['deals']:,} deals: {s['won']:,} won, {s['lost']:,} lost, {s['unknown']:,} unknown"
+        f"{counted(s['deals'], 'deal')}: "
+        f"{s['won']:,} won, {s['lost']:,} lost, {s['unknown']:,} unknown"
         + (f", {s['draw']:,} drawn" if s["draw"] else "")
     )
     if s["win_rate"] is None:

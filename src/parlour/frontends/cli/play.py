@@ -17,6 +17,7 @@ from parlour.core.errors import IllegalMove, NotationError, ParlourError
 from parlour.core.game import WON, describe_outcome
 from parlour.core.moves import parse_move
 from parlour.core.session import Session
+from parlour.core.words import counted
 from parlour.frontends.cli.presenters.base import Presenter
 from parlour.solver import Budget, hint
 from parlour.store.records import save_record
@@ -160,7 +161,7 @@ class PlayLoop:
         style = "bold green" if outcome == WON else "bold red"
         return (
             f"[{style}]Game over: {describe_outcome(outcome)}[/] "
-            f"in {len(self.session.moves)} moves. Undo, save or quit."
+            f"in {counted(len(self.session.moves), 'move')}. Undo, save or quit."
         )
 
     def _autoplay(self, setting: str) -> None:

@@ -23,6 +23,7 @@ from parlour.core.errors import IllegalMove, NotationError
 from parlour.core.game import DRAW, Game
 from parlour.core.moves import parse_move
 from parlour.core.session import Session
+from parlour.core.words import counted
 from parlour.frontends.cli.common import BAD_INPUT, console, errors, guarded
 from parlour.frontends.cli.play import Changed, note, unchanged
 from parlour.frontends.cli.presenters.wrangle import WranglePresenter
@@ -84,10 +85,6 @@ def tally(summary: DuelSummary) -> str:
     games, wins = counted(summary.games, "game"), counted(summary.wins, "win")
     draws, losses = counted(summary.draws, "draw"), counted(summary.losses, "loss", "losses")
     return f"{games}: {wins}, {draws}, {losses}"
-
-
-def counted(number: int, noun: str, plural: str | None = None) -> str:
-    return f"{number} {noun if number == 1 else plural or noun + 's'}"
 
 
 def play_wrangle(session: Session[Any], vs: str | None, hot_seat: bool, stats: StatsStore) -> None:

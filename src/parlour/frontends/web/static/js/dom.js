@@ -33,3 +33,8 @@ export function clock(seconds) {
   const m = Math.floor(s / 60);
   return `${m}:${String(s % 60).padStart(2, "0")}`;
 }
+
+/** A number with its noun agreeing, as the server words it: "1 move", "2 moves". */
+export function counted(number, noun) {
+  return `${number.toLocaleString("en")} ${number === 1 ? noun : `${noun}s`}`;
+}

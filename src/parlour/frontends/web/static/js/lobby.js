@@ -1,6 +1,6 @@
 // The lobby: the five games, their variants, description and rules; start, or resume.
 
-import { clock, fill, h } from "./dom.js";
+import { clock, counted, fill, h } from "./dom.js";
 import { heldSeats } from "./net.js";
 
 // A paragraph on each game for the lobby; the rules themselves come from the server.
@@ -105,7 +105,7 @@ async function savedList(games) {
     h("ul", {}, saved.map((s) => h("li", {},
       h("a", { href: held[s.game_id].link, "data-resume": s.game_id },
         `${names[s.game] ?? s.game}${s.deal !== null ? `, deal ${s.deal}` : ""}`),
-      ` · ${Object.values(s.params).join(", ")} · ${s.moves} moves`))));
+      ` · ${Object.values(s.params).join(", ")} · ${counted(s.moves, "move")}`))));
 }
 
 export async function showLobby(root) {

@@ -2,7 +2,7 @@
 // It shows what the server sends and sends what the player does; the server decides.
 
 import { Board } from "./board.js";
-import { clock, fill, h } from "./dom.js";
+import { clock, counted, fill, h } from "./dom.js";
 import { layoutFor } from "./layouts.js";
 import { Connection, forgetSeat, heldSeats, seatForLink } from "./net.js";
 
@@ -236,7 +236,7 @@ export class GameView {
     fill(this.ending,
       h("strong", {}, words),
       h("span", {}, obs.game === "wrangle" ? ` Time ${clock(state.elapsed)}.`
-        : ` ${moves} moves in ${clock(state.elapsed)}.`),
+        : ` ${counted(moves, "move")} in ${clock(state.elapsed)}.`),
       obs.game === "wrangle" ? h("a", { href: "/" }, "Back to the lobby")
         : h("button", { type: "button", onclick: () => this.newDeal() }, "New deal"));
     this.ending.dataset.outcome = obs.outcome;
