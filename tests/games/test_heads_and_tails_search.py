@@ -10,6 +10,7 @@ import pytest
 
 from parlour.core.building import DOWN, FREE, NO_BUILD, UP, Build
 from parlour.core.cards import parse_card
+from parlour.games import heads_and_tails_solving
 from parlour.games.heads_and_tails import HEADS_AND_TAILS as HT
 from parlour.games.heads_and_tails import LINES, TABLEAU, HeadsAndTailsParams, HeadsAndTailsState
 from parlour.games.heads_and_tails_search import (
@@ -28,7 +29,7 @@ from parlour.games.heads_and_tails_search import (
     shape,
     top_of,
 )
-from parlour.games.heads_and_tails_solving import position_of, search
+from parlour.games.heads_and_tails_solving import position_of, search, search_alone
 from parlour.solver import Budget, solve
 from tests.games.test_heads_and_tails import position
 from tests.solver.test_two_pack_solving import exhaustively_won, finished, tiny_foundations
@@ -230,6 +231,36 @@ def test_HT_6_out_of_budget_the_answer_is_unknown_with_a_legal_guess() -> None:
     solution = solve(HT, state, Budget(nodes=50, seconds=10))
     assert solution.result == "unknown"
     assert solution.guess is not None and HT.is_legal(state, solution.guess)
+
+
+def test_HT_5_open_spaces_is_won_by_a_standard_line_its_own_search_misses() -> None:
+    """Open spaces only add moves, so a standard win is a win of the variant: deal 60 is won
+    under the standard rules in a few hundred positions, where the variant's own search finds
+    nothing in the whole budget; the kept share finds the win, which replays in the variant."""
+    state = HT.new(OPEN_SPACES, deal=60)
+    budget = 100_000
+    own = search_alone(state, budget, 600.0)
+    assert own.result == "unknown" and own.nodes == budget
+    solution = solve(HT, state, Budget(nodes=budget, seconds=600))
+    assert solution.result == "won" and solution.method == "game search"
+    for move in solution.moves:
+        state = HT.apply(state, move)
+    assert HT.outcome(state) == "won"
+
+
+def test_HT_5_a_standard_loss_proves_nothing_in_open_spaces(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Deal 66 is lost under the standard rules (about 27,000 positions) and won with open
+    spaces (about 121,000): with the variant's search cut short, the answer is unknown."""
+    monkeypatch.setattr(heads_and_tails_solving, "STANDARD_SHARE", 2)
+    state = HT.new(OPEN_SPACES, deal=66)
+    standard = HT.new(STANDARD, deal=66)
+    assert search_alone(standard, 100_000, 600.0).result == "lost"
+    cut_short = search(state, 200_000, 600.0)
+    assert cut_short is not None and cut_short.result == "unknown"
+    in_full = search(state, 400_000, 600.0)
+    assert in_full is not None and in_full.result == "won"
 
 
 def test_HT_4_a_pile_that_is_no_sequence_is_left_to_the_generic_search() -> None:
