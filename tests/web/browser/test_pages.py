@@ -108,6 +108,7 @@ def test_a_reload_resumes_the_game_and_the_lobby_offers_it(table: Table) -> None
 
     table.page.goto(table.base_url + "/")
     resume = table.page.locator(f'[data-resume="{state["game_id"]}"]')
+    assert resume.locator("xpath=..").inner_text().endswith("· standard · 1 move")
     resume.click()
     table.page.wait_for_function("() => window.parlour && window.parlour.state")
     assert table.state["game_id"] == state["game_id"]
