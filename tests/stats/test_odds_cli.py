@@ -65,6 +65,7 @@ def test_text_report_names_the_rate_and_interval(tmp_path: Path) -> None:
     assert "2 deals:" in done.stdout
     assert "95% Wilson interval" in done.stdout
     assert "unknown deals counted as lost below, won above" in done.stdout
+    assert "with 1 worker\n" in done.stdout
 
 
 @pytest.mark.parametrize("suffix, magic", [(".png", b"\x89PNG"), (".svg", b"<?xml")])

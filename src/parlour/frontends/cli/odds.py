@@ -216,5 +216,5 @@ def _print_summary(s: dict[str, Any]) -> None:
         )
     console.print(
         f"{s['seconds']:,.1f} s of deciding stored; this run {s['wall_seconds']:,.1f} s "
-        f"with {s['workers']} worker(s)"
+        f"with {counted(s['workers'], 'worker')}"
     )
