@@ -32,7 +32,7 @@ from parlour.games.heads_and_tails_search import (
 )
 from parlour.games.twin_foundations import ACES, KINGS, moving
 
-STANDARD_SHARE = 16  # the part of an open-spaces budget kept for the standard rules' search
+STANDARD_SHARE = 16  # one part in this many of an open-spaces budget is kept for standard rules
 
 
 def search(state: HeadsAndTailsState, nodes: int, seconds: float) -> OwnSearch | None:
