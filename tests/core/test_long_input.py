@@ -7,9 +7,10 @@ import pytest
 
 from parlour.core.cards import parse_card, parse_cards
 from parlour.core.deals import check_deal_number
-from parlour.core.errors import ECHO_LIMIT, ParlourError, clipped
+from parlour.core.errors import ParlourError
 from parlour.core.moves import MAX_MOVE_LENGTH, parse_move
 from parlour.core.params import params_from
+from parlour.core.words import ECHO_LIMIT, clipped
 from parlour.games import get_game
 from parlour.games.plait import PlaitParams
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from parlour.core.errors import CardError, clipped
+from parlour.core.errors import CardError
+from parlour.core.words import clipped
 
 Card = int
 

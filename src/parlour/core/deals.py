@@ -20,7 +20,8 @@ from collections import Counter
 from collections.abc import Sequence
 
 from parlour.core.cards import Card, card_str
-from parlour.core.errors import DeckError, clipped
+from parlour.core.errors import DeckError
+from parlour.core.words import clipped
 
 SHUFFLE_VERSION = "parlour-deal-v1"
 MAX_DEAL = 2**64 - 1

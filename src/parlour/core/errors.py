@@ -3,14 +3,6 @@
 They subclass `ValueError`: each one means "this input is not acceptable", never a crash.
 """
 
-ECHO_LIMIT = 40  # characters of refused input a message repeats
-
-
-def clipped(text: str) -> str:
-    """Refused input as a message repeats it: long text is cut to its first characters and an
-    ellipsis, so that the reason after it still shows."""
-    return text if len(text) <= ECHO_LIMIT else text[: ECHO_LIMIT - 1] + "…"
-
 
 class ParlourError(ValueError):
     """Bad input: a card, deck, move, parameter, game or file that cannot be accepted."""

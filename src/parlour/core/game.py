@@ -18,9 +18,10 @@ from typing import Any, Final, Generic, Literal, NamedTuple, Protocol, TypeVar
 
 from parlour.core.cards import Card, card_str
 from parlour.core.deals import check_deck, shuffled
-from parlour.core.errors import DeckError, IllegalMove, clipped
+from parlour.core.errors import DeckError, IllegalMove
 from parlour.core.moves import Move
 from parlour.core.params import params_dict
+from parlour.core.words import clipped
 
 WON: Final = "won"
 LOST: Final = "lost"

@@ -15,7 +15,8 @@ import re
 from dataclasses import dataclass
 
 from parlour.core.cards import Card, card_str, parse_cards
-from parlour.core.errors import CardError, NotationError, clipped
+from parlour.core.errors import CardError, NotationError
+from parlour.core.words import clipped
 
 TRANSFER = ">"
 

@@ -13,7 +13,8 @@ import typing
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
-from parlour.core.errors import ParamsError, clipped
+from parlour.core.errors import ParamsError
+from parlour.core.words import clipped
 
 P = TypeVar("P")
 

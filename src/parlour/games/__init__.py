@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.core.errors import UnknownGame, clipped
+from parlour.core.errors import UnknownGame
 from parlour.core.game import Game
+from parlour.core.words import clipped
 from parlour.games.four_corners import FOUR_CORNERS
 from parlour.games.heads_and_tails import HEADS_AND_TAILS
 from parlour.games.plait import PLAIT

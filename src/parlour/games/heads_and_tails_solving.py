@@ -50,8 +50,7 @@ def search(state: HeadsAndTailsState, nodes: int, seconds: float) -> OwnSearch |
     if state.params.variant != "open-spaces":
         return search_alone(state, nodes, seconds)
     started = perf_counter()
-    kept = 1 / STANDARD_SHARE
-    found = search_alone(state, nodes - int(nodes * kept), seconds * (1 - kept))
+    found = search_alone(state, nodes - nodes // STANDARD_SHARE, seconds - seconds / STANDARD_SHARE)
     if found.result != UNKNOWN:
         return found
     standard = replace(state, params=replace(state.params, variant="standard"))

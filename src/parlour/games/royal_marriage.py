@@ -15,9 +15,10 @@ from typing import Any, Literal
 
 from parlour.core.cards import Card, card_str, cards_str, one_pack, parse_card
 from parlour.core.deals import SplitMix64, check_deal_number, check_deck, shuffle
-from parlour.core.errors import DeckError, clipped
+from parlour.core.errors import DeckError
 from parlour.core.game import LOST, WON, Exact, Game, GameInfo, Visibility
 from parlour.core.moves import Move, action
+from parlour.core.words import clipped
 from parlour.games.royal_marriage_dealt import DealtSearch
 from parlour.games.royal_marriage_exact import Clearing, ThrowClearing
 from parlour.games.royal_marriage_rows import (

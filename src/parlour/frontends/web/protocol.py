@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.core.deals import not_a_deal_number
-from parlour.core.errors import ParlourError, clipped
+from parlour.core.errors import ParlourError
+from parlour.core.words import clipped
 
 MAX_MESSAGE_BYTES = 16 * 1024
 OPPONENTS = ("random", "greedy", "strong", "human")
