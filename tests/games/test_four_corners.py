@@ -107,6 +107,18 @@ def test_FC_2_a_corner_card_fitting_both_foundations_goes_to_the_ace() -> None:
     assert cards_str(after.kings[0]).endswith("8S")
 
 
+def test_FC_2_a_first_king_starts_its_foundation_though_the_ace_foundation_wants_it() -> None:
+    """The text places a foundation card "as turned"; the tie goes to the ace foundation only
+    for a card that continues one (docs/design.md, "The Four Corners")."""
+    queen_high = Foundations(
+        (parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS"),) + ((),) * 3, ((),) * 4
+    )
+    heaps, after = dealt("KS", queen_high)
+    assert heaps[0] == ""
+    assert cards_str(after.kings[0]) == "KS"
+    assert cards_str(after.aces[0]).endswith("JS QS")
+
+
 def test_FC_2_a_whole_deal_holds_every_card() -> None:
     state = FC.new(deal=3)
     assert sorted(c for pile in FC.piles(state).values() for c in pile) == sorted(two_packs())
