@@ -34,6 +34,10 @@ HOSTILE: list[Any] = [
     json.dumps({"type": "join", "table": "no-such-table"}),
     json.dumps({"type": "resume", "game_id": "no-such-game", "token": "x"}),
     b"\x00\x01binary",
+    json.dumps({"type": "move", "move": "\ud800"}),
+    json.dumps({"type": "new", "game": "plait\udfff"}),
+    json.dumps({"type": "resume", "game_id": "\ud800", "token": "x"}),
+    '{"type": "new", "game": "plait", "deal": ' + "1" * 5000 + "}",
 ]
 
 

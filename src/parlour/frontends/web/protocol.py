@@ -66,6 +66,12 @@ def parse_message(text: str | bytes) -> Message:
         data = json.loads(text)
     except (json.JSONDecodeError, RecursionError):
         raise ProtocolError("the message is not valid JSON") from None
+    except ValueError:  # an integer past int()'s digit limit
+        raise ProtocolError(
+            "a number in the message has more digits than any field takes"
+        ) from None
+    if not _is_text(data):
+        raise ProtocolError("the message holds an unpaired surrogate (\\ud800-\\udfff), not text")
     if not isinstance(data, dict):
         raise ProtocolError("a message must be a JSON object with a type")
     kind = data.get("type")
@@ -89,6 +95,16 @@ def parse_message(text: str | bytes) -> Message:
         fields[name] = value
     _check_values(kind, fields)
     return Message(kind, fields)
+
+
+def _is_text(data: Any) -> bool:
+    """False if a string of `data` holds a lone surrogate, which JSON's escapes can spell but
+    no text can carry: echoed in a refusal or stored, it would fail far from here."""
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _check_values(kind: str, fields: dict[str, Any]) -> None:
