@@ -174,6 +174,68 @@ def test_restart_goes_back_to_the_deal_and_can_be_redone() -> None:
     assert session.state == end
 
 
+def test_what_could_be_redone_is_saved_and_redone_after_resuming() -> None:
+    session = random_session(RoyalMarriageParams(), 4, 1, 20)
+    end, moves, times = session.state, session.moves, session.record().times
+    session.undo()
+    session.undo()
+    middle = session.state
+    record = GameRecord.loads(session.record().dumps())
+    assert len(record.undone) == 2
+    resumed = Session.from_record(RM, record)
+    assert resumed.state == middle and resumed.can_redo
+    resumed.redo()
+    resumed.redo()
+    assert resumed.state == end and resumed.moves == moves and not resumed.can_redo
+    assert resumed.record().times == times
+
+
+def test_a_restart_saved_and_resumed_can_still_be_redone_to_the_end() -> None:
+    session = random_session(RoyalMarriageParams(), 4, 1, 20)
+    end, times = session.state, session.record().times
+    session.restart()
+    resumed = Session.from_record(RM, GameRecord.loads(session.record().dumps()))
+    assert resumed.state == resumed.first
+    while resumed.can_redo:
+        resumed.redo()
+    assert resumed.state == end
+    assert resumed.record().times == times
+
+
+def test_a_record_without_undone_turns_has_nothing_to_redo() -> None:
+    session = random_session(RoyalMarriageParams(), 4, 1, 10)
+    session.undo()
+    data = session.record().to_json()
+    del data["undone"]  # as saved before undone turns were kept
+    assert not Session.from_record(RM, GameRecord.from_json(data)).can_redo
+
+
+@pytest.mark.parametrize(
+    "undone",
+    [
+        {"moves": ["deal"]},
+        [{"moves": [], "seconds": 1}],
+        [{"moves": [7], "seconds": 1}],
+        [{"moves": ["deal"], "seconds": "1"}],
+        [{"moves": ["deal"], "seconds": float("nan")}],
+    ],
+)
+def test_undone_turns_of_the_wrong_shape_are_refused(undone: object) -> None:
+    data = random_session(RoyalMarriageParams(), 4, 1, 10).record().to_json()
+    data["undone"] = undone
+    with pytest.raises(RecordError, match="not a saved game"):
+        GameRecord.from_json(data)
+
+
+def test_an_undone_turn_that_does_not_follow_is_refused() -> None:
+    session = random_session(RoyalMarriageParams(), 4, 1, 10)
+    session.undo()
+    data = session.record().to_json()
+    data["undone"] = [{"moves": ["discard KH"], "seconds": 1.0}]
+    with pytest.raises(RecordError, match="undone turn 1 does not replay"):
+        Session.from_record(RM, GameRecord.from_json(data))
+
+
 def test_an_explicit_deck_is_kept_in_the_record() -> None:
     deck = RM.deck_for_deal(RoyalMarriageParams(), 12)[1:-1]
     session = Session(RM, deck=deck)

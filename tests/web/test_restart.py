@@ -57,3 +57,21 @@ def test_games_and_statistics_survive_a_restart(tmp_path: Path) -> None:
             assert taken["seat"] == "south"
     finally:
         second.stop()
+
+
+def test_a_restart_can_still_be_redone_after_the_page_reconnects(live_server: str) -> None:
+    """The room is saved when its last socket leaves; what redo could bring back is kept."""
+    with Player(live_server) as player:
+        joined, state = player.start(game="plait", deal=17)
+        for _ in range(5):
+            state = player.ask({"type": "move", "move": state["observation"]["legal_moves"][0]})
+        restarted = player.ask({"type": "restart"})
+        assert restarted["moves"] == [] and restarted["can_redo"]
+    with Player(live_server) as player:
+        player.ask({"type": "resume", **seat_of(joined)})
+        resumed = player.receive()
+        assert resumed["moves"] == [] and resumed["can_redo"]
+        while resumed["can_redo"]:
+            resumed = player.ask({"type": "redo"})
+        assert resumed["moves"] == state["moves"]
+        assert resumed["observation"] == state["observation"]

@@ -3,9 +3,10 @@
 A record names the game, its parameters and rules version, the deal (a number, or the explicit
 deck), every move in notation (automatic foundation moves included, so replay needs no
 settings), how many moves each of the player's turns made (a move with the automatic moves it
-set off, which undo takes back together, C-6), whether automatic moves were on, the outcome and
-the timings. Reading and writing files is the store's job; here a
-record turns into JSON text and back, with a clear `RecordError` for anything malformed.
+set off, which undo takes back together, C-6), whether automatic moves were on, the outcome,
+the timings, and the turns undone and not yet played again, so that redo survives a save.
+Reading and writing files is the store's job; here a record turns into JSON text and back, with
+a clear `RecordError` for anything malformed.
 """
 
 from __future__ import annotations
@@ -25,6 +26,14 @@ FORMAT = "parlour-record-1"
 
 
 @dataclass(frozen=True)
+class UndoneTurn:
+    """A turn taken back that redo can play again: its moves in notation, and when it was made."""
+
+    moves: tuple[str, ...]
+    seconds: float
+
+
+@dataclass(frozen=True)
 class GameRecord:
     """One game as played; `moves` are in notation, `times` the seconds at which each was made."""
 
@@ -39,6 +48,7 @@ class GameRecord:
     started: str = ""
     turns: tuple[int, ...] = ()  # moves in each turn; empty: one a turn (older records)
     autoplay: bool = False
+    undone: tuple[UndoneTurn, ...] = ()  # the next turn to redo first
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -54,6 +64,7 @@ class GameRecord:
             "started": self.started,
             "turns": list(self.turns),
             "autoplay": self.autoplay,
+            "undone": [{"moves": list(t.moves), "seconds": t.seconds} for t in self.undone],
         }
 
     def dumps(self) -> str:
@@ -88,12 +99,14 @@ class GameRecord:
                 started=_typed(data, "started", str),
                 turns=tuple(_counts(data.get("turns", []))),
                 autoplay=_flag(data.get("autoplay", False)),
+                undone=tuple(_undone(data.get("undone", []))),
             )
         except (ParlourError, TypeError, ValueError) as error:
             raise RecordError(f"not a saved game: {error}") from None
         if (record.deal is None) == (record.deck is None):
             raise RecordError("not a saved game: it needs either a deal number or a deck")
-        if not all(math.isfinite(t) for t in record.times):
+        seconds = [*record.times, *(t.seconds for t in record.undone)]
+        if not all(math.isfinite(t) for t in seconds):
             raise RecordError("not a saved game: times must be numbers")
         if record.turns and sum(record.turns) != len(record.moves):
             raise RecordError("not a saved game: its turns do not add up to its moves")
@@ -105,6 +118,22 @@ def _counts(values: Any) -> list[int]:
     if not isinstance(values, list) or not all(type(v) is int and v >= 1 for v in values):
         raise RecordError('the field "turns" must be a list of whole numbers from 1')
     return values
+
+
+def _undone(values: Any) -> list[UndoneTurn]:
+    """The turns that can be redone: objects with a non-empty list of moves and a time."""
+    shape = 'the field "undone" must be a list of {"moves": [...], "seconds": ...} objects'
+    if not isinstance(values, list) or not all(isinstance(v, dict) for v in values):
+        raise RecordError(shape)
+    turns = []
+    for value in values:
+        moves, seconds = value.get("moves"), value.get("seconds")
+        if not isinstance(moves, list) or not moves or not all(isinstance(m, str) for m in moves):
+            raise RecordError(shape)
+        if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+            raise RecordError(shape)
+        turns.append(UndoneTurn(tuple(moves), float(seconds)))
+    return turns
 
 
 def _flag(value: Any) -> bool:

@@ -18,11 +18,11 @@ from datetime import UTC, datetime
 from typing import Any, Generic
 
 from parlour.core.cards import Card
-from parlour.core.errors import IllegalMove
+from parlour.core.errors import IllegalMove, ParlourError, RecordError
 from parlour.core.game import Game, S
 from parlour.core.moves import Move, parse_move
 from parlour.core.params import params_dict
-from parlour.core.record import GameRecord, replay, start_of
+from parlour.core.record import GameRecord, UndoneTurn, replay, start_of
 
 AUTOPLAY_LIMIT = 1000  # far above any game's card count: a guard against a faulty hook
 
@@ -64,7 +64,8 @@ class Session(Generic[S]):
     def from_record(cls, game: Game[S, Any], record: GameRecord, **options: Any) -> Session[S]:
         """Resume a saved game: its moves replayed, in the turns they were played in (each
         move a turn in a record from before turns were kept), with automatic moves as they
-        were unless `options` say otherwise, and its clock going on from the last move's."""
+        were unless `options` say otherwise, its clock going on from the last move's, and
+        the turns it had undone ready to be redone."""
         replay(game, record)  # checks every move and the outcome before anything is kept
         first = start_of(game, record)
         options.setdefault("autoplay", record.autoplay)
@@ -82,6 +83,7 @@ class Session(Generic[S]):
             session._turns.append(Turn(turn, state, times[done - 1]))
         if times:  # the clock goes on from the last move saved
             session._t0 -= times[-1]
+        session._undone = _redoable(game, state, record.undone)
         return session
 
     # ----- the game as it stands -------------------------------------------------------
@@ -169,6 +171,10 @@ class Session(Generic[S]):
             started=self.started,
             turns=tuple(len(turn.moves) for turn in self._turns),
             autoplay=self.autoplay,
+            undone=tuple(
+                UndoneTurn(tuple(str(m) for m in turn.moves), round(turn.seconds, 3))
+                for turn in reversed(self._undone)
+            ),
         )
 
 
@@ -184,6 +190,21 @@ def shows_more(game: Game[S, Any], before: S, after: S) -> bool:
 
 def _visible(observation: dict[str, Any]) -> Counter[str]:
     return Counter(card for cards in observation["piles"].values() for card in cards)
+
+
+def _redoable(game: Game[S, Any], state: S, undone: Sequence[UndoneTurn]) -> list[Turn[S]]:
+    """The undone turns of a record as a redo stack (the next to redo last), each move checked
+    by the rules from where the played moves end."""
+    turns = []
+    for number, turn in enumerate(undone, start=1):
+        try:
+            moves = tuple(parse_move(text) for text in turn.moves)
+            for move in moves:
+                state = game.apply(state, move)
+        except ParlourError as error:
+            raise RecordError(f"undone turn {number} does not replay: {error}") from None
+        turns.append(Turn(moves, state, turn.seconds))
+    return turns[::-1]
 
 
 def _padded(times: Sequence[float], count: int) -> list[float]:
