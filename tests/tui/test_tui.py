@@ -193,6 +193,23 @@ def test_undo_and_redo_keys_and_a_refused_line_changes_nothing() -> None:
     run(app, steps)
 
 
+def test_text_that_looks_like_markup_is_shown_as_typed() -> None:
+    app = started_on("plait", 7)
+
+    async def steps(app: ParlourApp, pilot: Pilot[None]) -> None:
+        session = session_of(app)
+        await pilot.press("left_square_bracket", "slash")
+        await pilot.pause()
+        title = app.screen.query_one("#moves-title").render()
+        assert "“[/”" in str(title)
+        await pilot.press("right_square_bracket", "enter")
+        await settled(app, pilot)
+        assert session.moves == []
+        assert '"[/]"' in log_text(app)
+
+    run(app, steps)
+
+
 def test_the_hint_key_asks_the_solver() -> None:
     app = started_on("royal-marriage", 3, variant="standard", mode="open")
 

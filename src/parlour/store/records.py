@@ -35,6 +35,6 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
     """Read a saved game; a missing, unreadable or corrupt file is a `RecordError`."""
     try:
         text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+    except (OSError, ValueError) as error:  # a UnicodeDecodeError, or a NUL in the path
         raise RecordError(f"cannot read saved game {path}: {error}") from None
     return GameRecord.loads(text)

@@ -8,6 +8,7 @@ from typing import Annotated, TypeVar
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from parlour.core.errors import ParlourError
 
@@ -52,5 +53,5 @@ def guarded(work: Callable[[], T]) -> T:
     try:
         return work()
     except ParlourError as error:
-        errors.print(f"parlour: {error}")
+        errors.print(f"parlour: {escape(str(error))}")
         raise typer.Exit(BAD_INPUT) from None

@@ -12,12 +12,13 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
 from parlour.core.errors import IllegalMove, NotationError, ParlourError
 from parlour.core.game import WON, describe_outcome
 from parlour.core.moves import parse_move
 from parlour.core.session import Session
-from parlour.core.words import counted
+from parlour.core.words import clipped, counted
 from parlour.frontends.cli.presenters.base import Presenter
 from parlour.solver import Budget, hint
 from parlour.store.records import save_record
@@ -52,7 +53,7 @@ def unchanged(session: Session[Any]) -> None:
 def note(console: Console, warning: str | None) -> None:
     """A warning that changes nothing in the game (a result not kept, say), if there is one."""
     if warning:
-        console.print(f"[yellow]Note:[/] {warning}")
+        console.print(f"[yellow]Note:[/] {escape(warning)}")
 
 
 class PlayLoop:
@@ -94,11 +95,11 @@ class PlayLoop:
             if not self.command(line):
                 self.play(line)
         except IllegalMove as error:
-            self.console.print(f"[yellow]Not allowed:[/] {error}")
+            self.console.print(f"[yellow]Not allowed:[/] {escape(str(error))}")
         except NotSaved as error:
-            self.console.print(f"[yellow]Not saved:[/] {error}")
+            self.console.print(f"[yellow]Not saved:[/] {escape(str(error))}")
         except ParlourError as error:
-            self.console.print(f"[yellow]Not understood:[/] {error}. Type h for help.")
+            self.console.print(f"[yellow]Not understood:[/] {escape(str(error))}. Type h for help.")
         else:
             note(self.console, self.changed(self.session))
 
@@ -176,7 +177,7 @@ class PlayLoop:
         try:
             path = save_record(Path(name).expanduser(), self.session.record())
         except OSError as error:
-            raise NotSaved(f"cannot save to {name}: {error.strerror}") from None
-        except RuntimeError as error:  # `~user` of no such user
-            raise NotSaved(f"cannot save to {name}: {error}") from None
-        self.console.print(f"Saved to {path}")
+            raise NotSaved(f"cannot save to {clipped(name)}: {error.strerror}") from None
+        except (RuntimeError, ValueError) as error:  # `~user` of no such user; a NUL
+            raise NotSaved(f"cannot save to {clipped(name)}: {error}") from None
+        self.console.print(f"Saved to {escape(str(path))}")

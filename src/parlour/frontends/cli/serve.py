@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 
 from parlour.frontends.cli.common import BAD_INPUT, DbOpt, errors, guarded
 from parlour.frontends.web.app import create_app
@@ -24,7 +25,7 @@ def serve_command(
     try:
         sock = bind(host, port)
     except OSError as error:
-        errors.print(f"parlour: cannot listen on {host}:{port}: {error.strerror}")
+        errors.print(f"parlour: cannot listen on {escape(host)}:{port}: {error.strerror}")
         raise typer.Exit(BAD_INPUT) from None
     typer.echo(f"Parlour is serving at {address(sock)}/  (Ctrl-C stops it)")
     server(app).run(sockets=[sock])

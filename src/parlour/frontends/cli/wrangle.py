@@ -14,6 +14,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from parlour.agents import AGENTS, make_agent
@@ -196,9 +197,9 @@ class WrangleLoop:
             note(self.console, self.changed(self.session))
             return True
         except IllegalMove as error:
-            self.console.print(f"[yellow]Not allowed:[/] {error}")
+            self.console.print(f"[yellow]Not allowed:[/] {escape(str(error))}")
         except NotationError as error:
-            self.console.print(f"[yellow]Not understood:[/] {error}. Type h for help.")
+            self.console.print(f"[yellow]Not understood:[/] {escape(str(error))}. Type h for help.")
         return False
 
     def show(self, seat: str) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any, ClassVar
 
+from rich.markup import escape
 from rich.text import Text
 from textual import on, work
 from textual.app import App, ComposeResult
@@ -133,7 +134,7 @@ class GameScreen(Screen[None]):
             else:
                 self.driver.handle(line)
         except Exception as error:  # the game is kept; what went wrong is said in the log
-            self.driver.console.print(f"[red]Something went wrong:[/] {error!r}")
+            self.driver.console.print(f"[red]Something went wrong:[/] {escape(repr(error))}")
         finally:
             self.app.call_from_thread(self._shown)
 
@@ -161,7 +162,7 @@ class GameScreen(Screen[None]):
         title += f" ({len(shown)})"
         if more > 0:
             title += f", first {MOVES_SHOWN} shown"
-        self.query_one("#moves-title", Label).update(title)
+        self.query_one("#moves-title", Label).update(Text(title))  # typed text is not markup
 
 
 class LobbyScreen(Screen[None]):

@@ -1,0 +1,36 @@
+"""Whatever a person types (a move, an option, a file name) is quoted back as typed: the
+terminal's colours are markup that typed text must not take part in."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.cli.runner import parlour
+
+
+def test_a_line_that_looks_like_markup_is_refused_and_quoted_as_typed(tmp_path: Path) -> None:
+    db = str(tmp_path / "games.db")
+    result = parlour("play", "plait", "--deal", "7", "--db", db, lines=["[/]", "x [red]hi", "q"])
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    assert '"[/]"' in result.stdout and '"x [red]hi"' in result.stdout
+
+
+def test_an_option_that_looks_like_markup_is_bad_input_quoted_as_typed() -> None:
+    for args in (["show", "[/]"], ["show", "plait", "--deal", "1", "--variant", "[/x]"]):
+        result = parlour(*args)
+        assert result.returncode == 2, result.stderr
+        assert "Traceback" not in result.stderr
+        assert args[-1] in result.stderr
+
+
+def test_a_file_name_is_quoted_as_typed(tmp_path: Path) -> None:
+    folder = tmp_path / "[b]x"
+    db = str(tmp_path / "games.db")
+    save = f"save {folder}/game.json"
+    result = parlour("play", "plait", "--deal", "7", "--db", db, lines=[save, "save a\0b", "q"])
+    assert f"Saved to {folder}/game.json" in result.stdout
+    assert (folder / "game.json").exists()
+    assert "Not saved: cannot save to a" in result.stdout
+    gone = parlour("replay", str(tmp_path / "[old]" / "game.json"))
+    assert gone.returncode == 2 and "[old]" in gone.stderr
