@@ -5,6 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from parlour.core.errors import NotationError
+from parlour.core.moves import parse_move
+from parlour.frontends.cli.options import new_session
+from parlour.frontends.cli.presenters import PRESENTERS
 from tests.cli.runner import parlour
 
 
@@ -34,3 +40,28 @@ def test_a_file_name_is_quoted_as_typed(tmp_path: Path) -> None:
     assert "Not saved: cannot save to a" in result.stdout
     gone = parlour("replay", str(tmp_path / "[old]" / "game.json"))
     assert gone.returncode == 2 and "[old]" in gone.stderr
+
+
+@pytest.mark.parametrize(
+    ("game", "line"),
+    [
+        ("royal-marriage", "²"),
+        ("royal-marriage", "1" * 5000),
+        ("four-corners", "9" * 100_000),
+        ("heads-and-tails", "h" + "9" * 100_000),
+        ("plait", "a" + "9" * 100_000),
+    ],
+)
+def test_a_number_no_pile_has_is_refused_in_a_short_message(game: str, line: str) -> None:
+    session = new_session(game, 7, None, {})
+    observation = session.game.observe(session.state, None)
+    with pytest.raises(NotationError) as refusal:
+        PRESENTERS[game].read(line, observation) or parse_move(line)
+    assert len(str(refusal.value)) < 300
+
+
+def test_a_superscript_digit_is_not_understood_in_the_terminal(tmp_path: Path) -> None:
+    db = str(tmp_path / "games.db")
+    result = parlour("play", "royal-marriage", "--deal", "7", "--db", db, lines=["²", "q"])
+    assert result.returncode == 0 and "Traceback" not in result.stderr
+    assert "Not understood" in result.stdout

@@ -11,7 +11,7 @@ from rich.text import Text
 from parlour.core.cards import SUITS
 from parlour.core.moves import Move, action, transfer
 from parlour.frontends.cli.presenters.base import card_text
-from parlour.frontends.cli.presenters.piles import foundation_alias, sole_move
+from parlour.frontends.cli.presenters.piles import foundation_alias, is_number, sole_move
 
 
 def _heap(number: int, observation: dict[str, Any]) -> Text:
@@ -59,13 +59,13 @@ class FourCornersPresenter:
         words = text.lower().split()
         if words in (["redeal"], ["rd"]):
             return action("redeal")
-        if not words or len(words) > 2 or not words[0].isdigit():
+        if not words or len(words) > 2 or not is_number(words[0]):
             return None
         source = f"heap-{words[0]}"
         if len(words) == 1:
             return sole_move(source, observation)
         target = foundation_alias(words[1], source, observation)
-        if target is None and words[1].isdigit():
+        if target is None and is_number(words[1]):
             target = f"heap-{words[1]}"
         return None if target is None else transfer(source, target)
 

@@ -1,4 +1,4 @@
-"""Short pile names typed by players, shared by the presenters of the two-pack games."""
+"""Short pile names and numbers typed by players, shared by the presenters."""
 
 from __future__ import annotations
 
@@ -7,8 +7,15 @@ from typing import Any
 
 from parlour.core.errors import NotationError
 from parlour.core.moves import Move, parse_move
+from parlour.core.words import clipped
 
-_SHORT = re.compile(r"([a-z]+)(\d+)")
+_SHORT = re.compile(r"([a-z]+)([0-9]{1,9})")
+
+
+def is_number(word: str) -> bool:
+    """A pile or position number as typed: a few ASCII digits (`²` is a digit to `isdigit`
+    but no number to `int`, and a longer run names no pile)."""
+    return word.isascii() and word.isdigit() and len(word) <= 9
 
 
 def alias_pile(word: str, prefixes: dict[str, str]) -> str | None:
@@ -24,7 +31,8 @@ def sole_move(source: str, observation: dict[str, Any]) -> Move:
     moves = [m for m in observation["legal_moves"] if m.startswith(source + ">")]
     if len(moves) != 1:
         found = ", ".join(moves) if moves else "none"
-        raise NotationError(f"{source} has {len(moves)} legal moves ({found}): say where to")
+        count = len(moves)
+        raise NotationError(f"{clipped(source)} has {count} legal moves ({found}): say where to")
     return parse_move(moves[0])
 
 

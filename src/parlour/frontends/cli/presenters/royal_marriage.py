@@ -12,6 +12,7 @@ from parlour.core.cards import parse_card
 from parlour.core.errors import NotationError
 from parlour.core.moves import Move, action, parse_move
 from parlour.frontends.cli.presenters.base import card_text
+from parlour.frontends.cli.presenters.piles import is_number
 
 CELL = 4
 
@@ -68,7 +69,7 @@ class RoyalMarriagePresenter:
             words[0]
         )
         positions = words[1:] if verb else words
-        if not all(word.isdigit() for word in positions) or not positions:
+        if not all(is_number(word) for word in positions) or not positions:
             return None
         numbers = [int(word) for word in positions]
         if not all(1 <= n <= len(row) for n in numbers):
