@@ -222,3 +222,79 @@ def test_best_times_read_as_minutes_and_seconds(table: Table) -> None:
     row = table.page.locator('.stats tr[data-game="plait"]')
     row.wait_for()
     assert row.locator("td").all_inner_texts()[-1] == "1:00"
+
+
+def test_a_deal_number_with_leading_zeros_is_that_number(table: Table) -> None:
+    page = table.page
+    page.goto(table.base_url + "/")
+    start = page.locator('[data-start="plait"]')
+    start.locator('input[name="deal"]').fill("007")
+    start.locator('button[type="submit"]').click()
+    page.wait_for_function("() => window.parlour && window.parlour.state")
+    state = table.state
+    assert state["deal"] == 7
+    assert state["link"] == "/play/plait?variant=standard&deal=7"
+    page.wait_for_function("() => location.search === '?variant=standard&deal=7'")
+    assert "Deal 7" in page.inner_text(".deal")
+    plait = get_game("plait")
+    assert state["observation"] == plait.observe(plait.new(deal=7))
+
+    zero = table.open("/play/four-corners?deal=000")
+    assert zero["deal"] == 0 and zero["link"] == "/play/four-corners?deal=0"
+
+    table.received.clear()
+    table.open("/wrangle?vs=greedy&deal=0012&new=1")
+    first = next(m for m in table.received if m["type"] == "state")
+    wrangle = get_game("wrangle")
+    assert first["observation"] == wrangle.observe(wrangle.new(deal=12), "north")
+    assert not [m for m in table.received if m["type"] == "error"]
+
+
+def test_the_focus_stays_on_its_pile_after_a_move_made_by_keys(table: Table) -> None:
+    start, moves = known_win(HEADS_AND_TAILS, HEADS_AND_TAILS.info.params_type())
+    table.open(f"/play/heads-and-tails?variant=standard&deal={start.deal}")
+    page = table.page
+    source, target = moves[0].split(">")
+    focused = "() => document.activeElement.dataset.pile ?? document.activeElement.tagName"
+    seen = table.seq
+    table.pile(source).focus()
+    page.keyboard.press("Enter")
+    table.pile(target).focus()
+    page.keyboard.press("Enter")
+    table.settle(seen)
+    assert table.state["moves"] == [moves[0]]
+    assert page.evaluate(focused) == target
+    # the next key goes on from there, not from the first pile
+    after = page.evaluate(
+        """(target) => {
+          const piles = [...document.querySelectorAll("[data-pile]")].map((p) => p.dataset.pile);
+          return piles[piles.indexOf(target) + 1];
+        }""",
+        target,
+    )
+    assert after is not None
+    page.keyboard.press("Tab")
+    assert page.evaluate(focused) == after
+
+    # focus elsewhere on the page is left where it is
+    page.focus('[data-control="restart"]')
+    seen = table.seq
+    page.evaluate("(move) => window.parlour.send({type: 'move', move})", moves[1])
+    table.settle(seen)
+    assert page.evaluate("() => document.activeElement.dataset.control") == "restart"
+
+
+def test_a_shared_link_with_a_key_that_is_no_option_gives_its_deal(table: Table) -> None:
+    state = table.open("/play/plait?variant=standard&deal=5&fbclid=IwAR0abc")
+    plait = get_game("plait")
+    assert state["observation"] == plait.observe(plait.new(deal=5))
+    assert state["link"] == "/play/plait?variant=standard&deal=5"
+    assert table.page.locator("[data-pile]").count() > 0
+
+    corners = table.open("/play/four-corners?utm_source=mail&deal=3")
+    assert corners["deal"] == 3 and corners["observation"]["params"] == {}
+
+    # a key that is an option, with a bad value, is still refused in the server's words
+    table.page.goto(table.base_url + "/play/plait?variant=nine-passes&deal=5&fbclid=IwAR0abc")
+    table.page.wait_for_selector(".message.refused")
+    assert '"nine-passes" is not a variant of this game' in table.message

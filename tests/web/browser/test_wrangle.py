@@ -11,6 +11,7 @@ from playwright.sync_api import BrowserContext
 
 from parlour.core.moves import parse_move
 from parlour.core.session import shows_more
+from parlour.frontends.web.rooms import WRANGLE_MOVES_SHOWN
 from parlour.games import get_game
 from tests.conformance.wins import known_win, load_wins
 from tests.web.browser.table import Table
@@ -174,3 +175,52 @@ def test_a_known_win_of_the_wrangle_between_two_browsers(
         observed_in_order(table, seat, states)
     assert "You won" in north.page.inner_text(".ending")
     assert "North won" in south.page.inner_text(".ending")
+
+
+NORTH_TO_MOVE = """() => {
+  const s = window.parlour && window.parlour.state;
+  return s && s.observation.to_move === s.seat;
+}"""
+
+
+def play_north_turn(table: Table) -> None:
+    """North's moves until the computer is to move: the first legal move each time, sent by
+    the page's own code so that no click moves the keyboard's focus."""
+    while table.state["observation"]["to_move"] == "north":
+        seen = table.seq
+        table.page.evaluate("(move) => window.parlour.send({type: 'move', move})", table.legal()[0])
+        table.settle(seen)
+
+
+def test_the_focus_stays_on_its_pile_while_the_computer_plays(table: Table) -> None:
+    table.open(f"/wrangle?vs=greedy&deal={DEAL}&new=1")
+    table.page.wait_for_function(NORTH_TO_MOVE)
+    table.pile("north-stock").focus()
+    play_north_turn(table)
+    seen = table.seq
+    table.page.wait_for_function(NORTH_TO_MOVE)
+    assert table.seq > seen  # the computer's moves, each its own state, were drawn
+    focused = table.page.evaluate("() => document.activeElement.dataset.pile ?? null")
+    assert focused == "north-stock"
+
+
+def test_the_wrangle_counts_every_move_played_though_it_lists_the_last(table: Table) -> None:
+    game_id = table.open(f"/wrangle?vs=greedy&deal={DEAL}&new=1")["game_id"]
+
+    def played() -> int:
+        """The moves of the game as the lobby counts them."""
+        saved = table.page.request.get(table.base_url + "/api/saved").json()
+        return int(next(s["moves"] for s in saved if s["game_id"] == game_id))
+
+    table.page.wait_for_function(NORTH_TO_MOVE)
+    while played() <= WRANGLE_MOVES_SHOWN + 5:
+        play_north_turn(table)
+        table.page.wait_for_function(NORTH_TO_MOVE)
+    count = played()
+    shown = table.state["moves"]
+    assert len(shown) == WRANGLE_MOVES_SHOWN
+    summary = table.page.inner_text(".history summary")
+    assert summary == f"Moves played ({count}, the last {WRANGLE_MOVES_SHOWN} shown)"
+    history = table.page.locator(".history ol")
+    assert history.evaluate("(list) => list.start") == count - WRANGLE_MOVES_SHOWN + 1
+    assert history.locator("li").all_text_contents() == shown

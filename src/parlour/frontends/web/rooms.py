@@ -154,6 +154,7 @@ class Room:
             "can_redo": session.can_redo and mine,
             "autoplay": session.autoplay,
             "moves": moves[-WRANGLE_MOVES_SHOWN:] if self.two_player else moves,
+            "move_count": len(moves),  # a count shows no card (WR-7)
             "elapsed": round(self.elapsed, 1),
             "deal": None if self.two_player else session.first.deal,
             "link": self.link(),

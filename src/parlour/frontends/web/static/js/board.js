@@ -83,8 +83,31 @@ export class Board {
     for (const [area, words] of Object.entries(this.layout.captions ?? {})) {
       if (used.has(area)) grid.append(h("p", { class: "caption", style: { "grid-area": area } }, words));
     }
+    const focused = this.focusedPlace();
     this.root.replaceChildren(grid);
     this.mark();
+    this.refocus(focused);
+  }
+
+  /** The board's element that has the keyboard focus, as the pile (and the card of a row)
+   *  it stands for, or null when the focus is elsewhere on the page. */
+  focusedPlace() {
+    const active = document.activeElement;
+    if (!(active instanceof Element) || !this.root.contains(active)) return null;
+    const pile = active.closest("[data-pile]")?.dataset.pile ?? null;
+    const card = active.matches("[data-card][tabindex]") ? active.dataset.card : null;
+    return pile === null ? null : { pile, card };
+  }
+
+  /** After a redraw, the focus goes back to the same pile (or card of a row), so that the
+   *  keys go on from where they were; none is taken from elsewhere on the page. */
+  refocus(place) {
+    if (!place) return;
+    const pile = [...this.root.querySelectorAll("[data-pile]")].find((el) => el.dataset.pile === place.pile);
+    if (!pile) return;
+    const card = place.card === null ? null
+      : [...pile.querySelectorAll("[data-card][tabindex]")].find((el) => el.dataset.card === place.card);
+    (card ?? pile).focus({ preventScroll: true });
   }
 
   drawPile(area, spec) {

@@ -24,15 +24,21 @@ export function seatForLink(link) {
   return Object.entries(heldSeats()).find(([, seat]) => seat.link === link)?.[0] ?? null;
 }
 
+/** A deal number's digits without leading zeros (one "0" for zero): JSON allows no leading
+ *  zero, and deal 007 is deal 7. */
+function dealDigits(deal) {
+  return /^\d+$/.test(deal) ? deal.replace(/^0+(?=\d)/, "") : deal;
+}
+
 /** A message as JSON text, a deal number in the address sent digit for digit: past 2**53 a
  *  JavaScript number would round it to another deal, where the server reads any integer
  *  exactly (and refuses one out of range). Anything else given as a deal goes as text, which
  *  the server refuses in words. */
 export function messageText(message) {
-  if (typeof message.deal !== "string" || !/^\d{1,30}$/.test(message.deal)) {
-    return JSON.stringify(message);
-  }
-  const { deal, ...rest } = message;
+  if (typeof message.deal !== "string") return JSON.stringify(message);
+  const { deal: given, ...rest } = message;
+  const deal = dealDigits(given);
+  if (!/^\d{1,30}$/.test(deal)) return JSON.stringify({ ...message, deal });
   const text = JSON.stringify(rest);
   return `${text.slice(0, -1)}${text === "{}" ? "" : ","}"deal":${deal}}`;
 }

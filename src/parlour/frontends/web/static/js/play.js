@@ -11,8 +11,11 @@ const AUTOPLAY_KEY = "parlour.autoplay";
 const GAME_NAMES = { "royal-marriage": "Royal Marriage", "heads-and-tails": "Heads and Tails",
   "four-corners": "The Four Corners", plait: "The Plait", wrangle: "The Wrangle" };
 
-/** What the page's address asks for: the first message to send. */
-export function startRequest(path, query) {
+/** What the page's address asks for: the first message to send. `options` names the game's
+ *  own options (from /api/games): only those keys of the address go as `params`, so that a
+ *  key added to a shared link (fbclid=…) is ignored; when they are not known (null), every
+ *  key goes and the server says which it refuses. */
+export function startRequest(path, query, options = null) {
   const fresh = query.has("new");  // the lobby asks for a new game, not the one held here
   query.delete("new");
   const here = path + (query.toString() ? `?${query}` : "");
@@ -27,7 +30,9 @@ export function startRequest(path, query) {
   }
   const game = decodeURIComponent(path.split("/")[2] ?? "");
   const params = {};
-  for (const [k, v] of query) if (k !== "deal" && k !== "deck") params[k] = v;
+  for (const [k, v] of query) {
+    if (k !== "deal" && k !== "deck" && (options === null || options.includes(k))) params[k] = v;
+  }
   return { type: "new", game, params, deal, deck, autoplay: localStorage.getItem(AUTOPLAY_KEY) === "on" };
 }
 
@@ -37,10 +42,30 @@ function dealOf(state) {
   return new URLSearchParams(state.link.split("?")[1] ?? "").get("deal") ?? String(state.deal);
 }
 
+/** The names of each game's options, game id -> [name, …], from the lobby's game list; null
+ *  when it cannot be had. */
+export async function gameOptions() {
+  try {
+    const response = await fetch("/api/games");
+    if (!response.ok) return null;
+    return Object.fromEntries((await response.json()).map((g) => [g.id, Object.keys(g.params)]));
+  } catch {
+    return null;
+  }
+}
+
+/** The options of the game a page's path names, or null if they are not known. */
+export function optionsFor(path, options) {
+  const game = path.match(/^\/play\/([^/]+)$/);
+  return game ? options?.[decodeURIComponent(game[1])] ?? null : null;
+}
+
 export class GameView {
-  constructor(root, request) {
+  /** @param {string[] | null} options the names of the game's own options (`startRequest`) */
+  constructor(root, request, options = null) {
     this.root = root;
     this.request = request;
+    this.options = options;
     this.seq = 0;
     this.state = null;
     this.build();
@@ -112,7 +137,7 @@ export class GameView {
     if (this.request.type === "resume" && !this.state) {
       // The server no longer knows the seat kept here: start afresh from the address.
       forgetSeat(this.request.game_id);
-      this.request = startRequest(location.pathname, new URLSearchParams(location.search));
+      this.request = startRequest(location.pathname, new URLSearchParams(location.search), this.options);
       this.send(this.request);
       return;
     }
@@ -153,7 +178,7 @@ export class GameView {
     this.showTurn(state);
     this.showInvite(state);
     this.showEnding(state);
-    this.showHistory(state.moves);
+    this.showHistory(state);
     if (!first) this.say(state.last ? `Played ${state.last}.` : "");
   }
 
@@ -225,7 +250,7 @@ export class GameView {
       this.ending.hidden = true;
       return;
     }
-    const moves = state.moves.length;
+    const moves = state.move_count;
     let words;
     if (obs.game === "wrangle") {
       words = obs.outcome === "draw" ? "The game is drawn: a hundred turns without progress (WR-6)."
@@ -245,10 +270,16 @@ export class GameView {
     if (!state.can_undo) forgetSeat(state.game_id);
   }
 
-  showHistory(moves) {
+  /** The moves played, numbered by their place in the game: the Wrangle's state lists only
+   *  its last moves, and `move_count` says how many were played in all. */
+  showHistory(state) {
+    const moves = state.moves;
+    const count = state.move_count;
     const list = this.history.querySelector("ol");
+    list.start = count - moves.length + 1;
     fill(list, ...moves.map((m) => h("li", {}, m)));
-    this.history.querySelector("summary").textContent = `Moves played (${moves.length})`;
+    this.history.querySelector("summary").textContent = count > moves.length
+      ? `Moves played (${count}, the last ${moves.length} shown)` : `Moves played (${count})`;
   }
 
   showHint(hint) {
