@@ -95,6 +95,21 @@ def test_a_game_loaded_when_it_was_over_counts_no_more(tmp_path: Path) -> None:
     assert (row["played"], row["won"]) == (1, 1)
 
 
+def test_a_saved_game_finished_again_from_its_save_counts_once(tmp_path: Path) -> None:
+    db, saved = tmp_path / "parlour.db", tmp_path / "almost.json"
+    won = next(d for d in range(200) if first_move_game(d)[1] == WON)
+    lines, _ = first_move_game(won)
+    options = ["--deal", str(won), "--db", str(db)]
+    parlour("play", "royal-marriage", *options, lines=[*lines[:-1], f"save {saved}", "q"])
+    for _ in range(3):
+        again = parlour(
+            "play", "--load", str(saved), "royal-marriage", "--db", str(db), lines=lines[-1:]
+        )
+        assert "Game over: won" in again.stdout
+    (row,) = stats(db)
+    assert (row["played"], row["won"]) == (1, 1)
+
+
 def test_a_statistics_file_that_cannot_be_used_is_said_before_the_game(tmp_path: Path) -> None:
     blocked = tmp_path / "file"
     blocked.write_text("not a folder")

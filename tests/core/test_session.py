@@ -284,6 +284,46 @@ def test_a_tampered_record_does_not_replay() -> None:
         replay(RM, GameRecord.from_json(json.loads(json.dumps(data))))
 
 
+@pytest.mark.parametrize(
+    ("times", "why"),
+    [
+        ([-100000.0, 1.0], "from 0"),
+        ([1.0, float("inf")], "from 0"),
+        ([5.0, 3.0], "go backwards"),
+    ],
+)
+def test_times_that_no_game_could_take_are_refused(times: list[float], why: str) -> None:
+    session = Session(TOY, deck=ACES_FIRST)
+    session.play(TURN)
+    session.play(UP_MOVE)
+    data = session.record().to_json()
+    data["times"] = times
+    with pytest.raises(RecordError, match=why):
+        GameRecord.from_json(data)
+
+
+def test_a_game_keeps_its_id_across_saves_and_a_bad_id_is_refused() -> None:
+    session = random_session(RoyalMarriageParams(), 6, 3, 5)
+    record = GameRecord.loads(session.record().dumps())
+    assert record.id == session.id
+    assert Session.from_record(RM, record).id == session.id
+    for bad in (5, "x" * 65):
+        data = record.to_json()
+        data["id"] = bad
+        with pytest.raises(RecordError, match='the field "id"'):
+            GameRecord.from_json(data)
+
+
+def test_a_long_move_that_does_not_replay_is_quoted_in_part() -> None:
+    data = random_session(RoyalMarriageParams(), 6, 3, 1).record().to_json()
+    data["moves"] = ["x" * 100_000]
+    data["turns"] = [1]
+    data["times"] = [1.0]
+    with pytest.raises(RecordError, match="does not replay") as refusal:
+        replay(RM, GameRecord.from_json(data))
+    assert len(str(refusal.value)) < 300
+
+
 def test_a_missing_file_is_a_clear_error(tmp_path) -> None:
     with pytest.raises(RecordError, match="cannot read saved game"):
         load_record(tmp_path / "absent.json")

@@ -11,6 +11,7 @@ a clear `RecordError` for anything malformed.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from parlour.core.errors import ParlourError, RecordError
 from parlour.core.game import Game
 from parlour.core.moves import parse_move
 from parlour.core.params import params_from
+from parlour.core.words import clipped
 
 FORMAT = "parlour-record-1"
 
@@ -46,6 +48,7 @@ class GameRecord:
     times: tuple[float, ...] = ()
     outcome: str | None = None
     started: str = ""
+    id: str = ""  # the game's own, kept across saves, so that it counts once; "" in older records
     turns: tuple[int, ...] = ()  # moves in each turn; empty: one a turn (older records)
     autoplay: bool = False
     undone: tuple[UndoneTurn, ...] = ()  # the next turn to redo first
@@ -62,6 +65,7 @@ class GameRecord:
             "times": list(self.times),
             "outcome": self.outcome,
             "started": self.started,
+            "id": self.id,
             "turns": list(self.turns),
             "autoplay": self.autoplay,
             "undone": [{"moves": list(t.moves), "seconds": t.seconds} for t in self.undone],
@@ -97,6 +101,7 @@ class GameRecord:
                 times=tuple(float(t) for t in _typed(data, "times", list)),
                 outcome=_typed(data, "outcome", (str, type(None))),
                 started=_typed(data, "started", str),
+                id=_text(data.get("id", "")),
                 turns=tuple(_counts(data.get("turns", []))),
                 autoplay=_flag(data.get("autoplay", False)),
                 undone=tuple(_undone(data.get("undone", []))),
@@ -106,8 +111,10 @@ class GameRecord:
         if (record.deal is None) == (record.deck is None):
             raise RecordError("not a saved game: it needs either a deal number or a deck")
         seconds = [*record.times, *(t.seconds for t in record.undone)]
-        if not all(math.isfinite(t) for t in seconds):
-            raise RecordError("not a saved game: times must be numbers")
+        if not all(math.isfinite(t) and t >= 0 for t in seconds):
+            raise RecordError("not a saved game: times must be numbers of seconds from 0")
+        if any(later < earlier for earlier, later in itertools.pairwise(record.times)):
+            raise RecordError("not a saved game: its moves' times go backwards")
         if record.turns and sum(record.turns) != len(record.moves):
             raise RecordError("not a saved game: its turns do not add up to its moves")
         return record
@@ -134,6 +141,12 @@ def _undone(values: Any) -> list[UndoneTurn]:
             raise RecordError(shape)
         turns.append(UndoneTurn(tuple(moves), float(seconds)))
     return turns
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str) or len(value) > 64:
+        raise RecordError('the field "id" must be text of 64 characters at most')
+    return value
 
 
 def _flag(value: Any) -> bool:
@@ -176,7 +189,7 @@ def replay(game: Game[Any, Any], record: GameRecord) -> Any:
         try:
             state = game.apply(state, parse_move(text))
         except ParlourError as error:
-            raise RecordError(f"move {number} ({text}) does not replay: {error}") from None
+            raise RecordError(f"move {number} ({clipped(text)}) does not replay: {error}") from None
     outcome = game.outcome(state)
     if record.outcome is not None and outcome != record.outcome:
         raise RecordError(

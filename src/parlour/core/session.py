@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Generic
+from uuid import uuid4
 
 from parlour.core.cards import Card
 from parlour.core.errors import IllegalMove, ParlourError, RecordError
@@ -55,6 +56,7 @@ class Session(Generic[S]):
         self.autoplay = autoplay
         self.undo_floor = 0
         self.started = datetime.now(UTC).isoformat(timespec="seconds")
+        self.id = uuid4().hex  # the same across saves and loads, so a result counts once
         self._clock = clock
         self._t0 = clock()
         self._turns: list[Turn[S]] = []
@@ -71,6 +73,7 @@ class Session(Generic[S]):
         options.setdefault("autoplay", record.autoplay)
         session = cls(game, first.params, deal=record.deal, deck=record.deck, **options)
         session.started = record.started or session.started
+        session.id = record.id or session.id
         state = session.first
         moves = [parse_move(text) for text in record.moves]
         times = _padded(record.times, len(moves))
@@ -169,6 +172,7 @@ class Session(Generic[S]):
             times=tuple(round(t.seconds, 3) for t in self._turns for _ in t.moves),
             outcome=self.outcome,
             started=self.started,
+            id=self.id,
             turns=tuple(len(turn.moves) for turn in self._turns),
             autoplay=self.autoplay,
             undone=tuple(

@@ -8,7 +8,6 @@ import json
 import sqlite3
 from pathlib import Path
 from typing import Annotated, Any
-from uuid import uuid4
 
 import typer
 from rich.table import Table
@@ -28,9 +27,10 @@ def open_stats(db: Path | None) -> StatsStore:
 
 
 class ResultKeeper:
-    """Keeps one terminal game's result the first time it ends (undoing and ending again
-    counts once), as the web app does: the Wrangle only against a computer (`opponent`), for
-    the person at `seat`. A game loaded when it had already ended was counted then, not now."""
+    """Keeps one terminal game's result the first time it ends (undoing and ending again, or
+    loading its save and ending again, counts once), as the web app does: the Wrangle only
+    against a computer (`opponent`), for the person at `seat`. A game loaded when it had
+    already ended was counted then, not now."""
 
     def __init__(
         self,
@@ -41,7 +41,7 @@ class ResultKeeper:
         seat: str | None = None,
     ) -> None:
         self.stats = stats
-        self.game_id = f"terminal-{uuid4().hex}"
+        self.game_id = f"terminal-{session.id}"
         self.counts = session.outcome is None
         self.opponent = opponent
         self.seat = seat
