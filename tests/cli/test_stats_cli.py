@@ -110,6 +110,23 @@ def test_a_saved_game_finished_again_from_its_save_counts_once(tmp_path: Path) -
     assert (row["played"], row["won"]) == (1, 1)
 
 
+def test_a_damaged_statistics_file_is_said_in_a_line(tmp_path: Path) -> None:
+    db = tmp_path / "parlour.db"
+    connection = connect(db)
+    store = StatsStore(connection)
+    for number in range(5000):
+        store.record(f"game-{number}", "plait", {"variant": "standard"}, number % 2 == 0, 60.0)
+    connection.close()  # written through to the file before it is damaged
+    with db.open("r+b") as damaged:
+        damaged.seek(db.stat().st_size // 2)
+        damaged.write(b"\xff" * 4096)
+    for json_too in ([], ["--json"]):
+        done = parlour("stats", "--db", str(db), *json_too)
+        assert done.returncode == 2, done.stderr
+        assert "Traceback" not in done.stderr
+        assert "parlour: cannot read the statistics:" in done.stderr
+
+
 def test_a_statistics_file_that_cannot_be_used_is_said_before_the_game(tmp_path: Path) -> None:
     blocked = tmp_path / "file"
     blocked.write_text("not a folder")

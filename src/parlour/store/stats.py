@@ -16,6 +16,7 @@ from typing import Any
 from parlour.core.game import WON
 from parlour.core.params import params_dict
 from parlour.core.session import Session
+from parlour.store.database import DatabaseError
 
 
 @dataclass(frozen=True)
@@ -56,9 +57,12 @@ class StatsStore:
     def all(self) -> list[Stats]:
         """Statistics of every game and variant played, in a stable order."""
         with self._lock:
-            rows = self._db.execute(
-                "SELECT game, params, won, seconds FROM results ORDER BY game, params, ended"
-            ).fetchall()
+            try:
+                rows = self._db.execute(
+                    "SELECT game, params, won, seconds FROM results ORDER BY game, params, ended"
+                ).fetchall()
+            except sqlite3.DatabaseError as error:  # a damaged file opens, then fails to read
+                raise DatabaseError(f"cannot read the statistics: {error}") from None
         groups: dict[tuple[str, str], list[tuple[bool, float]]] = {}
         for game, params, won, seconds in rows:
             groups.setdefault((game, params), []).append((bool(won), seconds))
