@@ -47,15 +47,10 @@ class StrongAgent:
         samples: int = SAMPLES,
         seconds_per_turn: float = 1.0,
         clock: Clock = time.perf_counter,
-        *,
-        replies: int = REPLIES,
-        weights: Weights = PLANNING,
     ) -> None:
         self.samples = samples
         self.seconds_per_turn = seconds_per_turn
         self.clock = clock
-        self.replies = replies
-        self.weights = weights
         self.memories: dict[str, Memory] = {}
         self._turn: Any = None
         self._spent = 0.0
@@ -97,7 +92,7 @@ class StrongAgent:
 
     def playout(self, game: Any, state: Any, me: str) -> float:
         """Greedy play to the end of this turn and `replies` more, then the value for `me`."""
-        turns_left = self.replies + 1 if game.to_move(state) == me else self.replies
+        turns_left = REPLIES + 1 if game.to_move(state) == me else REPLIES
         mover = game.to_move(state)
         while mover is not None and turns_left:
             state = greedy_step(game, state, mover)
@@ -105,7 +100,7 @@ class StrongAgent:
             if now != mover:
                 turns_left -= 1
             mover = now
-        return judge(me, game.piles(state), game.outcome(state), self.weights)
+        return judge(me, game.piles(state), game.outcome(state), PLANNING)
 
 
 def greedy_step(game: Game[Any, Any], state: Any, mover: str) -> Any:

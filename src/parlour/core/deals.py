@@ -23,7 +23,6 @@ from parlour.core.cards import Card, card_str
 from parlour.core.errors import DeckError
 from parlour.core.words import clipped
 
-SHUFFLE_VERSION = "parlour-deal-v1"
 MAX_DEAL = 2**64 - 1
 
 _MASK = 2**64 - 1

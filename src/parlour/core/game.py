@@ -318,8 +318,9 @@ class Game(ABC, Generic[S, P]):
 
     def shuffle_hidden(self, state: S, player: str | None, rng: Random) -> S:
         """The same position as `player` sees it, with every card `player` cannot see dealt
-        again at random into the same hidden places: a sample of what the position might be
-        (for determinizing agents), and the check that observations leak nothing."""
+        again at random into the same hidden places: the check that observations leak nothing.
+        It needs the true state, so agents, which hold only observations, sample with
+        `Wrangle.determinize` instead."""
         hidden_slots: list[tuple[str, int]] = []
         hidden_cards: list[Card] = []
         piles = {name: list(cards) for name, cards in self.piles(state).items()}

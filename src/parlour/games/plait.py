@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, Literal
 
-from parlour.core.building import UP, fits_foundation, step_rank
+from parlour.core.building import UP, step_rank
 from parlour.core.cards import RANKS, Card, card_str, make_card, two_packs
 from parlour.core.game import LOST, WON, Game, GameInfo, OwnSearch, Visibility
 from parlour.core.moves import Move, action, transfer
@@ -50,13 +50,6 @@ class PlaitState:
 def redeals_allowed(params: PlaitParams) -> int:
     """PL-5: three passes in all (two redeals); `four-passes` allows three redeals."""
     return 3 if params.variant == "four-passes" else 2
-
-
-def _fits(card: Card, foundation: tuple[Card, ...], base_rank: int) -> bool:
-    """PL-2: up in suit from the base rank, king followed by ace, thirteen cards."""
-    if len(foundation) == FULL:
-        return False
-    return fits_foundation(card, foundation[-1] if foundation else None, base_rank, UP, wrap=True)
 
 
 def _wanted(foundations: Piles) -> dict[Card, list[int]]:

@@ -9,7 +9,7 @@ import asyncio
 from random import Random
 from typing import Any
 
-from parlour.agents import Agent, make_agent
+from parlour.agents import make_agent
 from parlour.frontends.web.rooms import Room
 from parlour.solver import Budget, hint
 
@@ -20,9 +20,8 @@ ADVISER = "strong"
 class Hinter:
     """Answers `hint` messages."""
 
-    def __init__(self, budget: Budget = HINT_BUDGET, adviser: Agent | None = None) -> None:
+    def __init__(self, budget: Budget = HINT_BUDGET) -> None:
         self.budget = budget
-        self.adviser = adviser  # None: a new strong player for each hint
         self._one_at_a_time = asyncio.Semaphore(1)
 
     async def hint(self, room: Room, seat: str) -> dict[str, Any]:
@@ -45,7 +44,7 @@ class Hinter:
         observation = room.game.observe(room.session.state, seat)
         # A player of its own for each hint: the strong player remembers what it is shown, and
         # one game's or seat's cards must not inform another's advice (WR-7).
-        adviser = make_agent(ADVISER) if self.adviser is None else self.adviser
+        adviser = make_agent(ADVISER)
         async with self._one_at_a_time:
             move = await asyncio.to_thread(adviser.choose, room.game, observation, Random())
         return {

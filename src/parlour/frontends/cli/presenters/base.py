@@ -12,7 +12,7 @@ from typing import Any, Protocol
 from rich.console import RenderableType
 from rich.text import Text
 
-from parlour.core.cards import SUIT_SYMBOLS, SUITS, parse_card
+from parlour.core.cards import RED_SUITS, SUIT_SYMBOLS, parse_card, suit_of
 from parlour.core.moves import Move
 
 RED = "bold red"
@@ -35,9 +35,9 @@ def card_text(card: str | None, width: int = 3) -> Text:
     if not card:
         return Text("--".rjust(width), style="dim")
     value = parse_card(card)
-    symbol = SUIT_SYMBOLS[value // 13]
+    symbol = SUIT_SYMBOLS[suit_of(value)]
     rank = "10" if card[0] == "T" else card[0]
-    style = RED if SUITS[value // 13] in "HD" else BLACK
+    style = RED if suit_of(value) in RED_SUITS else BLACK
     return Text((rank + symbol).rjust(width), style=style)
 
 
