@@ -437,6 +437,30 @@ def test_WR_7_a_sample_made_from_an_observation_shows_the_same_observation(
     assert Counter(c for p in WRANGLE.piles(sample).values() for c in p) == Counter(two_packs())
 
 
+def test_WR_7_undo_stays_within_the_turn_of_the_player_to_move() -> None:
+    """Not even the player whose move passed the turn takes it back: the other player has the
+    cards to move now. A game for two cannot be restarted either."""
+    session = Session(WRANGLE, WrangleParams(first="north"), deal=1)
+    rng = random.Random(3)
+    while WRANGLE.to_move(session.state) == "north":
+        session.play(rng.choice(WRANGLE.legal_moves(session.state)))
+    assert not session.can_undo
+    with pytest.raises(IllegalMove, match="cannot be restarted"):
+        session.restart()
+    resumed = Session.from_record(WRANGLE, session.record())
+    assert resumed.state == session.state and not resumed.can_undo
+
+
+def test_WR_7_a_game_resumed_mid_turn_undoes_that_turn_s_own_moves_only() -> None:
+    session = Session(WRANGLE, WrangleParams(first="north"), deal=1)
+    session.play("turn")
+    session.play("north-turned>north-aux-3")
+    resumed = Session.from_record(WRANGLE, session.record())
+    assert resumed.can_undo
+    resumed.undo()
+    assert not resumed.can_undo and [str(m) for m in resumed.moves] == ["turn"]
+
+
 def test_WR_7_a_move_that_shows_a_hidden_card_cannot_be_undone() -> None:
     session = Session(WRANGLE, WrangleParams(first="north"), deal=1)
     session.play("turn")  # north's next stock card is seen: no taking it back to turn again

@@ -3,9 +3,10 @@ the record that saves it.
 
 Each player's move is one *turn* of the session together with the automatic moves it set off,
 so undo reverts them together (RULES C-6). States are immutable, so undo is only a step back
-through kept values. In a game for several players with hidden cards, a move that shows a
-player a card he did not see before cannot be undone (WR-7): taking it back would let him look
-under a reserve or into a stock and choose again.
+through kept values. In a game for several players, undo stays within the turn of the player
+to move, a restart is refused, and a move that shows a player a card he did not see before
+cannot be undone (WR-7): taking it back would let him look under a reserve or into a stock and
+choose again.
 """
 
 from __future__ import annotations
@@ -79,11 +80,12 @@ class Session(Generic[S]):
         times = _padded(record.times, len(moves))
         done = 0
         for count in record.turns or (1,) * len(moves):
-            turn = tuple(moves[done : done + count])
+            turn, before = tuple(moves[done : done + count]), state
             for move in turn:
                 state = game.apply_unchecked(state, move)
             done += count
             session._turns.append(Turn(turn, state, times[done - 1]))
+            session._keep_undo_fair(before, state)
         if times:  # the clock goes on from the last move saved
             session._t0 -= times[-1]
         session._undone = _redoable(game, state, record.undone)
@@ -131,13 +133,18 @@ class Session(Generic[S]):
         before = self.state
         self._turns.append(Turn(tuple(played), state, self.elapsed))
         self._undone.clear()
-        if self._secrets_between_players() and shows_more(self.game, before, state):
-            self.undo_floor = len(self._turns)
+        self._keep_undo_fair(before, state)
         return state
 
-    def _secrets_between_players(self) -> bool:
-        info = self.game.info
-        return bool(info.seats) and info.information == "hidden"
+    def _keep_undo_fair(self, before: S, after: S) -> None:
+        """Between players, the turn last played is the floor of undo once the turn passes to
+        the other player, or once it showed a card someone had not seen (WR-7)."""
+        info, game = self.game.info, self.game
+        if not info.seats:
+            return
+        passed = game.to_move(after) != game.to_move(before)
+        if passed or (info.information == "hidden" and shows_more(game, before, after)):
+            self.undo_floor = len(self._turns)
 
     def undo(self) -> S:
         """Take back the last turn with its automatic moves."""
@@ -154,7 +161,10 @@ class Session(Generic[S]):
         return self.state
 
     def restart(self) -> S:
-        """Back to the first state of the same deal; the undone turns can be redone."""
+        """Back to the first state of the same deal; the undone turns can be redone. A game
+        between players cannot go back: each player's moves stand."""
+        if self.game.info.seats:
+            raise IllegalMove(f"a game of {self.game.info.name} cannot be restarted")
         while self._turns:
             self._undone.append(self._turns.pop())
         self.undo_floor = 0

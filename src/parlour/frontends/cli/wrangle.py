@@ -134,7 +134,6 @@ class WrangleLoop:
                 shown_for = None
                 continue
             if seat != shown_for:
-                self.session.undo_floor = len(self.session.moves)  # undo stays in this turn
                 if len(self.computers) == 0:
                     self.console.print(f"\n[bold]{seat}'s turn[/] (the other player looks away)")
                 self.show(seat)

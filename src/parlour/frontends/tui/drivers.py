@@ -105,7 +105,6 @@ class WrangleDriver:
 
     def start(self) -> None:
         self.console.print("[bold]The Wrangle[/] — you are north. Type h for help.")
-        self.session.undo_floor = len(self.session.moves)  # a loaded game's moves stay
         self._computers_move()
 
     def handle(self, line: str) -> None:
@@ -120,7 +119,6 @@ class WrangleDriver:
             seat = game.to_move(self.session.state)
             assert seat is not None  # a game not over has a seat to move
             self.loop.computer_turn(seat)
-            self.session.undo_floor = len(self.session.moves)  # undo stays in your turn
         if self.session.outcome is not None:
             self.loop.announce_end()
 

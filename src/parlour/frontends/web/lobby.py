@@ -120,8 +120,6 @@ class Lobby:
         token or a full table leaves nothing running (its clock would go on)."""
         game = get_game(saved.record.game)
         session = Session.from_record(game, saved.record, autoplay=saved.autoplay)
-        if game.info.seats:
-            session.undo_floor = len(session.moves)  # undo never reaches back past a reload
         room = Room(
             game_id=saved.game_id,
             session=session,

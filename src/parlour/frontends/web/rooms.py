@@ -1,8 +1,9 @@
 """A game being played on the server: its `Session`, its seats and their tokens, the sockets
 watching it, and who may do what.
 
-Rules stay in the core: a room only asks the session to play, undo or redo, and the game whose
-turn it is. What a room adds is who holds which seat; a seat is held by its token alone.
+Rules stay in the core: a room asks the session to play, undo, redo or restart, and the game
+whose turn it is. What a room adds is who holds which seat (a seat is held by its token alone),
+and that the Wrangle has no automatic moves to switch on.
 """
 
 from __future__ import annotations
@@ -184,37 +185,31 @@ class Room:
         """Play `move` for the holder of `seat`; returns the move as the core wrote it."""
         self.check_turn(seat)
         chosen = parse_move(move)
-        before = self.to_move
         self.session.play(chosen)
-        self._after_change(before)
+        self._after_change()
         return str(chosen)
 
     def undo(self, seat: str) -> None:
         self.check_turn(seat)
         self.session.undo()
-        self._after_change(self.to_move)
+        self._after_change()
 
     def redo(self, seat: str) -> None:
         self.check_turn(seat)
         self.session.redo()
-        self._after_change(self.to_move)
+        self._after_change()
 
     def restart(self, seat: str) -> None:
-        if self.two_player:
-            raise IllegalMove("a game of the Wrangle cannot be restarted")
         self.session.restart()
-        self._after_change(None)
+        self._after_change()
 
     def set_autoplay(self, on: bool) -> None:
         if self.two_player:
             raise IllegalMove("the Wrangle has no automatic moves")
         self.session.autoplay = on
 
-    def _after_change(self, mover_before: str | None) -> None:
-        """Keep undo within the turn of the player to move (the Wrangle), and the clock still
-        once the game has ended."""
-        if self.two_player and self.to_move != mover_before:
-            self.session.undo_floor = len(self.session.moves)
+    def _after_change(self) -> None:
+        """Keep the clock still once the game has ended."""
         if self.outcome is None:
             self.ended_seconds = None
         elif self.ended_seconds is None:
