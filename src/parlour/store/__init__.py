@@ -1,1 +1,1 @@
-"""Files and databases: saved games now, results and statistics as they come."""
+"""Files and databases: saved games, odds results and statistics."""
