@@ -64,6 +64,18 @@ def test_PL_1_plait_then_corners_then_auxiliaries_then_the_stock() -> None:
 
 
 # ----- PL-2 Foundations -----------------------------------------------------------------------
+def test_PL_2_a_player_is_told_what_each_started_foundation_takes_next() -> None:
+    state = position(
+        {
+            "foundation-1": "JS QS KS",
+            "foundation-2": "JH QH KH AH 2H 3H 4H 5H 6H 7H 8H 9H TH",
+            "foundation-3": "JD",
+        }
+    )
+    takes_next = PLAIT.observe(state, None)["takes_next"]
+    assert takes_next == {"foundation-1": "AS", "foundation-2": None, "foundation-3": "QD"}
+
+
 def test_PL_2_base_cards_go_up_in_order_each_vacancy_refilled_and_examined_at_once() -> None:
     deck = deck_of(FILLER + " 9C JD", "JH 2S 3S 4S", "JC 5S 6S 7S 8S 9S TS QS", "JS 5H 6H")
     state = PLAIT.new(deck=deck)

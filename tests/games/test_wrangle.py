@@ -333,6 +333,8 @@ def test_WR_6_a_hundred_turns_in_a_row_without_progress_are_a_draw() -> None:
     assert state.idle == 99 and WRANGLE.outcome(state) is None  # turns, not rounds of two
     assert WRANGLE.outcome(end_turn(state)) == DRAW
     assert WRANGLE.legal_moves(end_turn(state)) == ()
+    seen = WRANGLE.observe(state, "south")
+    assert (seen["turns_without_progress"], seen["draw_after"]) == (99, 100)
 
 
 def test_WR_6_a_reserve_shrinking_is_progress_as_much_as_a_foundation_play() -> None:

@@ -302,8 +302,18 @@ class Plait(Game[PlaitState, PlaitParams]):
         return Visibility.TOP if pile == "waste" else Visibility.ALL
 
     def extras(self, state: PlaitState) -> dict[str, Any]:
+        """The base rank, the passes, and the card each started foundation takes next (PL-2:
+        the king is followed by the ace; null once a foundation holds thirteen)."""
+        takes_next: dict[str, str | None] = {}
+        for card, indexes in _wanted(state.foundations).items():
+            takes_next.update((FOUNDATIONS[i], card_str(card)) for i in indexes)
         return {
             "base_rank": RANKS[state.base_rank - 1],
+            "takes_next": {
+                name: takes_next.get(name)
+                for name, foundation in zip(FOUNDATIONS, state.foundations, strict=True)
+                if foundation
+            },
             "redeals_left": state.redeals_left,
             "passes_left": state.redeals_left + 1 if state.stock else state.redeals_left,
         }

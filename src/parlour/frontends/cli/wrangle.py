@@ -216,6 +216,7 @@ class WrangleLoop:
         """Who won, or the draw (WR-6)."""
         outcome = self.session.outcome
         if outcome == DRAW:
-            self.console.print("[bold]Game over: drawn[/] (100 turns without progress, WR-6).")
+            limit = self.game.observe(self.session.state, None)["draw_after"]
+            self.console.print(f"[bold]Game over: drawn[/] ({limit} turns without progress, WR-6).")
         else:
             self.console.print(f"[bold green]Game over: {outcome} wins[/] (WR-6).")

@@ -248,11 +248,13 @@ class Wrangle(Game[WrangleState, WrangleParams]):
         return Visibility.TOP if kind in ("reserve", "waste") else Visibility.ALL
 
     def extras(self, state: WrangleState) -> dict[str, Any]:
-        """Public facts: who began, the turn number and the WR-6 count (no card in them)."""
+        """Public facts: who began, the turn number and the WR-6 count and limit (no card in
+        them)."""
         return {
             "first": SEATS[state.first],
             "turn": state.turn,
             "turns_without_progress": state.idle,
+            "draw_after": DRAW_TURNS,
             "progress_this_turn": state.progress,
         }
 

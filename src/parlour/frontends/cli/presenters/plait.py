@@ -8,7 +8,6 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from parlour.core.cards import RANKS
 from parlour.core.errors import NotationError
 from parlour.core.moves import Move, action, parse_move, transfer
 from parlour.frontends.cli.presenters.base import card_text
@@ -22,13 +21,11 @@ def _top(observation: dict[str, Any], name: str) -> Text:
     return card_text(cards[-1] if cards else None)
 
 
-def _wanted(cards: list[str], base: str) -> str:
-    if not cards:
-        return f"any {base}"
-    if len(cards) == 13:
-        return "full"
-    rank = RANKS[(RANKS.index(cards[-1][0]) + 1) % 13]
-    return f"{rank}{cards[-1][1]}"
+def _wanted(observation: dict[str, Any], name: str) -> str:
+    """What a foundation takes next, as the game says (any base-rank card while empty)."""
+    if name not in observation["takes_next"]:
+        return f"any {observation['base_rank']}"
+    return observation["takes_next"][name] or "full"
 
 
 class PlaitPresenter:
@@ -83,7 +80,7 @@ class PlaitPresenter:
             cards = observation["piles"][f"foundation-{n}"]
             foundations.append(f"f{n} ", style="dim")
             foundations.append_text(card_text(cards[-1] if cards else None))
-            foundations.append(f"→{_wanted(cards, base)}  ", style="dim")
+            foundations.append(f"→{_wanted(observation, f'foundation-{n}')}  ", style="dim")
         lines.append(foundations)
         return Group(*lines)
 

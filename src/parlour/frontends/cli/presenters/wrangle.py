@@ -29,12 +29,13 @@ def other(seat: str) -> str:
 class WranglePresenter:
     def render(self, observation: dict[str, Any]) -> RenderableType:
         me = observation["player"] or observation["to_move"] or "north"
-        piles, sizes = observation["piles"], observation["sizes"]
+        piles = observation["piles"]
         mover = observation["to_move"]
         title = Text(f"The Wrangle · turn {observation['turn']} · you are {me}", style="bold")
         if mover:
             title.append(" · your turn" if mover == me else f" · {mover} to move")
-        title.append(f" · {observation['turns_without_progress']}/100 turns without progress")
+        idle, limit = observation["turns_without_progress"], observation["draw_after"]
+        title.append(f" · {idle}/{limit} turns without progress")
         lines: list[RenderableType] = [title, self._seat(observation, other(me), "")]
         for seat in (other(me), me):
             row = Text(f"{seat[0]} heaps".ljust(12), style="dim")
@@ -54,7 +55,7 @@ class WranglePresenter:
         turned = piles[f"{me}-turned"]
         if turned:
             lines.append(Text("turned card ").append_text(card_text(turned[0])))
-        if sizes[f"{me}-stock"] == 0 and not turned and mover == me:
+        if mover == me and "pass" in observation["legal_moves"]:
             lines.append(Text("Your stock is empty: play on, or pass (p).", style="cyan"))
         return Group(*lines)
 

@@ -253,7 +253,7 @@ export class GameView {
     const moves = state.move_count;
     let words;
     if (obs.game === "wrangle") {
-      words = obs.outcome === "draw" ? "The game is drawn: a hundred turns without progress (WR-6)."
+      words = obs.outcome === "draw" ? `The game is drawn: ${obs.draw_after} turns without progress (WR-6).`
         : obs.outcome === state.seat ? "You won!" : `${obs.outcome[0].toUpperCase()}${obs.outcome.slice(1)} won.`;
     } else {
       words = obs.outcome === "won" ? "Won!" : "Lost: no move is left.";

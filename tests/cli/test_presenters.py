@@ -1,0 +1,42 @@
+"""The terminal's boards tell a player what the observation says is possible, and nothing
+else: the presenters hold no rules of their own."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+
+from parlour.frontends.cli.presenters import PRESENTERS
+from parlour.games.royal_marriage import ROYAL_MARRIAGE as RM
+from parlour.games.royal_marriage import RoyalMarriageParams
+from parlour.games.wrangle import WRANGLE
+from tests.games.test_wrangle import position
+
+
+def drawn(observation: dict[str, Any], game: str) -> str:
+    console = Console(width=140)
+    with console.capture() as captured:
+        console.print(PRESENTERS[game].render(observation))
+    return captured.get()
+
+
+def test_the_grace_is_offered_exactly_when_a_grace_move_is_legal() -> None:
+    state = RM.new(RoyalMarriageParams(variant="push-pin"), deal=1)
+    offers = []
+    while RM.outcome(state) is None:
+        observation = RM.observe(state, None)
+        offered = "Grace unused: swap P Q" in drawn(observation, "royal-marriage")
+        assert offered == any(m.startswith("swap ") for m in observation["legal_moves"])
+        offers.append(offered)
+        moves = RM.legal_moves(state)
+        state = RM.apply(state, next((m for m in moves if m.action != "swap"), moves[0]))
+    assert any(offers) and not all(offers)
+
+
+def test_a_wrangle_player_is_told_to_pass_only_when_passing_is_legal() -> None:
+    for stock, told in (("", True), ("9D", False)):
+        state = position({"north-stock": stock, "north-reserve": "9C", "south-reserve": "5D"})
+        observation = WRANGLE.observe(state, "north")
+        assert ("pass" in observation["legal_moves"]) is told
+        assert ("or pass (p)" in drawn(observation, "wrangle")) is told
