@@ -17,6 +17,7 @@ AGENTS: dict[str, Callable[[], Agent]] = {
     "greedy": GreedyAgent,
     "strong": StrongAgent,
 }
+DEFAULT_AGENT = "greedy"  # the opponent when none is named
 
 
 def make_agent(name: str) -> Agent:
@@ -29,4 +30,4 @@ def make_agent(name: str) -> Agent:
         ) from None
 
 
-__all__ = ["AGENTS", "Agent", "Determinizable", "make_agent"]
+__all__ = ["AGENTS", "DEFAULT_AGENT", "Agent", "Determinizable", "make_agent"]

@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from parlour.agents import AGENTS, make_agent
+from parlour.agents import AGENTS, DEFAULT_AGENT, make_agent
 from parlour.agents.base import Agent
 from parlour.agents.match import DuelSummary, duel_games, summarize
 from parlour.core.errors import IllegalMove, NotationError
@@ -33,7 +33,6 @@ from parlour.games import get_game
 from parlour.store.stats import StatsStore
 
 GAME_ID = "wrangle"
-DEFAULT_OPPONENT = "greedy"
 PERSON, COMPUTER = "north", "south"  # the seats against a computer player, here and in the app
 ONE_PLAYER_COMMANDS = ("redo", "restart", "hint", "auto", "save")
 AgentArg = Annotated[str, typer.Argument(help=f"A computer player: {', '.join(AGENTS)}.")]
@@ -94,7 +93,7 @@ def play_wrangle(session: Session[Any], vs: str | None, hot_seat: bool, stats: S
     if vs is not None and hot_seat:
         errors.print("parlour: choose --vs random|greedy|strong or --hot-seat, not both")
         raise typer.Exit(BAD_INPUT)
-    opponent = None if hot_seat else guarded(lambda: make_agent(vs or DEFAULT_OPPONENT))
+    opponent = None if hot_seat else guarded(lambda: make_agent(vs or DEFAULT_AGENT))
     computers = {} if opponent is None else {COMPUTER: opponent}
     name = None if opponent is None else opponent.name
     keeper = ResultKeeper(stats, session, opponent=name, seat=PERSON)

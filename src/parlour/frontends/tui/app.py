@@ -23,7 +23,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Label, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from parlour.agents import make_agent
+from parlour.agents import AGENTS, DEFAULT_AGENT, make_agent
 from parlour.core.errors import ParlourError
 from parlour.core.params import all_params
 from parlour.core.session import Session
@@ -229,7 +229,7 @@ def lobby_options() -> list[Option]:
     for game in all_games():
         info = game.info
         if info.seats:
-            for vs in ("greedy", "strong", "random"):
+            for vs in AGENTS:
                 options.append(Option(f"{info.name}: against {vs}", id=f"{info.id}|vs={vs}"))
             continue
         for params in all_params(info.params_type):
@@ -244,7 +244,7 @@ def lobby_options() -> list[Option]:
 def game_screen(session: Session[Any], vs: str | None, stats: StatsStore | None) -> GameScreen:
     """The screen for `session`: the Wrangle against `vs` (greedy unless chosen), the result
     kept in `stats` (None: not kept)."""
-    opponent = make_agent(vs or "greedy") if session.game.info.seats else None
+    opponent = make_agent(vs or DEFAULT_AGENT) if session.game.info.seats else None
     changed: Changed = unchanged
     if stats is not None:
         name = None if opponent is None else opponent.name

@@ -10,7 +10,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from parlour.agents import Agent, make_agent
+from parlour.agents import DEFAULT_AGENT, Agent, make_agent
 from parlour.core.cards import Card, parse_cards
 from parlour.core.deals import MAX_DEAL
 from parlour.core.errors import IllegalMove
@@ -25,7 +25,6 @@ from parlour.store.games import SOLO, GameStore, SavedGame
 from parlour.store.stats import StatsStore, keep_result
 
 RANDOM_DEALS = 10**9  # one-player deals chosen at random: numbers short enough to share
-DEFAULT_OPPONENT = "greedy"
 
 
 Dealt = tuple[int | None, tuple[Card, ...] | None]  # a deal number or an explicit deck
@@ -58,7 +57,7 @@ class Lobby:
         params = params_from(game.info.params_type, message.get("params", {}))
         opponent = message.get("opponent")
         if game.info.seats:
-            opponent = opponent or DEFAULT_OPPONENT
+            opponent = opponent or DEFAULT_AGENT
         elif opponent is not None:
             raise ProtocolError(f"{game.info.name} is played alone: it takes no opponent")
         deal, deck = message.get("deal"), message.get("deck")

@@ -26,7 +26,7 @@ export function startRequest(path, query, options = null) {
   const deal = query.get("deal") ?? undefined;  // digits, sent exactly (messageText)
   const deck = query.get("deck") ?? undefined;
   if (path === "/wrangle") {
-    return { type: "new", game: "wrangle", opponent: query.get("vs") ?? "greedy", deal, deck };
+    return { type: "new", game: "wrangle", opponent: query.get("vs") ?? undefined, deal, deck };
   }
   const game = decodeURIComponent(path.split("/")[2] ?? "");
   const params = {};
