@@ -4,8 +4,10 @@ so a deal number gives the same deck on every platform and in every future versi
 import pytest
 
 from parlour.core.cards import cards_str, one_pack, parse_cards, two_packs
-from parlour.core.deals import SplitMix64, check_deck, shuffled
+from parlour.core.deals import MAX_DEAL, SplitMix64, check_deck, shuffled
 from parlour.core.errors import DeckError
+from parlour.core.game import SHAREABLE_DEALS
+from parlour.games import get_game
 
 # SplitMix64's published reference outputs for seed 0, and two of ours.
 SPLITMIX_VECTORS = {
@@ -69,3 +71,12 @@ def test_C_3_a_short_two_pack_deck_says_its_size_and_counts_copies() -> None:
 def test_C_3_a_complete_deck_is_kept_in_its_order() -> None:
     deck = parse_cards(DEAL_VECTORS[1])
     assert check_deck(deck, one_pack()) == deck
+
+
+def test_a_deal_chosen_at_random_is_short_where_shown_and_from_every_deal_where_secret() -> None:
+    """A secret deal number from a small range could be guessed, and every hidden card with it
+    (WR-7); a shown one is short enough to share."""
+    assert all(get_game("plait").random_deal() < SHAREABLE_DEALS for _ in range(50))
+    secret = [get_game("wrangle").random_deal() for _ in range(20)]
+    assert all(0 <= deal <= MAX_DEAL for deal in secret)
+    assert any(deal >= SHAREABLE_DEALS for deal in secret)

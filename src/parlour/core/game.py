@@ -9,6 +9,7 @@ JSON state (C-7) and observations built from each pile's visibility.
 
 from __future__ import annotations
 
+import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -17,7 +18,7 @@ from random import Random
 from typing import Any, Final, Generic, Literal, NamedTuple, Protocol, TypeVar
 
 from parlour.core.cards import Card, card_str
-from parlour.core.deals import check_deck, shuffled
+from parlour.core.deals import MAX_DEAL, check_deck, shuffled
 from parlour.core.errors import DeckError, IllegalMove
 from parlour.core.moves import Move
 from parlour.core.params import params_dict
@@ -27,6 +28,7 @@ WON: Final = "won"
 LOST: Final = "lost"
 DRAW: Final = "draw"
 UNKNOWN: Final = "unknown"
+SHAREABLE_DEALS: Final = 10**9  # deals chosen at random, where numbers are shown
 SearchResult = Literal["won", "lost", "unknown"]
 
 Information = Literal["perfect", "hidden"]
@@ -107,6 +109,12 @@ class Game(ABC, Generic[S, P]):
     deal_is_public: bool = True
 
     # ----- deals and decks -------------------------------------------------------------
+    def random_deal(self) -> int:
+        """A deal number chosen at random for a player: short enough to share where deal
+        numbers are shown, from every deal there is where the number is a secret (a number
+        from a small range could be guessed, and with it every hidden card)."""
+        return secrets.randbelow(SHAREABLE_DEALS if self.deal_is_public else MAX_DEAL + 1)
+
     @abstractmethod
     def ordered_deck(self, params: P) -> tuple[Card, ...]:
         """The cards a deck for `params` must hold, in their ordered form."""

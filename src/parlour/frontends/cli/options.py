@@ -3,7 +3,6 @@ every command."""
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -64,7 +63,7 @@ def new_session(
     chosen by the options, a random deal when neither a number nor a deck is given. `auto`
     None keeps a saved game's automatic moves as they were, and leaves a new one's off."""
     if load is None:
-        default = secrets.randbelow(10**9) if deal is None and cards is None else None
+        default = get_game(game_id).random_deal() if deal is None and cards is None else None
         choice = choose(game_id, deal=deal, cards=cards, default_deal=default, **options)
         return Session(
             choice.game, choice.params, deal=choice.deal, deck=choice.deck, autoplay=bool(auto)

@@ -19,7 +19,7 @@ from parlour.frontends.web.hints import HINT_BUDGET, Hinter
 from parlour.frontends.web.lobby import Lobby
 from parlour.frontends.web.rulebook import rules_html
 from parlour.frontends.web.sockets import Conversation
-from parlour.games import all_games
+from parlour.games import all_games, get_game
 from parlour.solver import Budget
 from parlour.store.database import connect
 from parlour.store.games import GameStore
@@ -90,7 +90,7 @@ def create_app(
                 "game_id": game.game_id,
                 "game": game.record.game,
                 "params": game.record.params,
-                "deal": None if game.opponent is not None else game.record.deal,
+                "deal": game.record.deal if get_game(game.record.game).deal_is_public else None,
                 "moves": len(game.record.moves),
                 "updated": game.updated,
             }

@@ -12,7 +12,6 @@ from typing import Any
 
 from parlour.agents import DEFAULT_AGENT, Agent, make_agent
 from parlour.core.cards import Card, parse_cards
-from parlour.core.deals import MAX_DEAL
 from parlour.core.errors import IllegalMove
 from parlour.core.game import Game
 from parlour.core.params import params_from
@@ -24,16 +23,12 @@ from parlour.games import get_game
 from parlour.store.games import SOLO, GameStore, SavedGame
 from parlour.store.stats import StatsStore, keep_result
 
-RANDOM_DEALS = 10**9  # one-player deals chosen at random: numbers short enough to share
-
-
 Dealt = tuple[int | None, tuple[Card, ...] | None]  # a deal number or an explicit deck
 
 
 def random_deal(game: Game[Any, Any]) -> Dealt:
-    """A deal at random: from every deal there is in the Wrangle (its deal is a secret), and
-    from numbers short enough to share in one-player games."""
-    return secrets.randbelow(MAX_DEAL if game.info.seats else RANDOM_DEALS), None
+    """A deal at random, as the game chooses one (`Game.random_deal`)."""
+    return game.random_deal(), None
 
 
 class Lobby:

@@ -157,7 +157,7 @@ class Room:
             "moves": moves[-WRANGLE_MOVES_SHOWN:] if self.two_player else moves,
             "move_count": len(moves),  # a count shows no card (WR-7)
             "elapsed": round(self.elapsed, 1),
-            "deal": None if self.two_player else session.first.deal,
+            "deal": observation["deal"],  # none where the number would tell secrets
             "link": self.link(),
             "waiting": self.waiting,
             "last": last,
