@@ -166,3 +166,18 @@ def test_the_clock_runs_until_the_last_socket_leaves_and_not_for_a_refused_resum
         assert owner.ask({"type": "resume", **seat_of(joined)})["type"] == "joined"
         elapsed = owner.receive()["elapsed"]
     assert 0.9 <= elapsed < 1.8
+
+
+def test_hints_followed_one_by_one_win_where_hints_from_scratch_go_round(
+    live_server: str,
+) -> None:
+    """Heads and Tails deal 3: from scratch, two positions' hints each undo the other's."""
+    with Player(live_server) as player:
+        _, state = player.start(game="heads-and-tails", deal=3)
+        for _ in range(400):
+            if state["observation"]["outcome"] is not None:
+                break
+            answer = player.ask({"type": "hint"})
+            assert answer["result"] == "won", answer
+            state = player.ask({"type": "move", "move": answer["move"]})
+        assert state["observation"]["outcome"] == "won"

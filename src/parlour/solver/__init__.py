@@ -5,6 +5,7 @@ hooks of `parlour.core.game.Game` (canonical keys, safe moves, move ordering, pr
 algorithms).
 """
 
+from parlour.solver.guide import Guide
 from parlour.solver.search import DEFAULT_BUDGET, KNOWLEDGE, Budget, Hint, Solution, hint, solve
 
-__all__ = ["DEFAULT_BUDGET", "KNOWLEDGE", "Budget", "Hint", "Solution", "hint", "solve"]
+__all__ = ["DEFAULT_BUDGET", "KNOWLEDGE", "Budget", "Guide", "Hint", "Solution", "hint", "solve"]

@@ -20,7 +20,7 @@ from parlour.core.moves import parse_move
 from parlour.core.session import Session
 from parlour.core.words import counted
 from parlour.frontends.cli.presenters.base import Presenter
-from parlour.solver import Budget, hint
+from parlour.solver import Budget, Guide
 from parlour.store.records import save_record
 
 HINT_BUDGET = Budget(nodes=500_000, seconds=5.0)
@@ -69,6 +69,7 @@ class PlayLoop:
         changed: Changed = unchanged,
     ) -> None:
         self.session = session
+        self.guide = Guide(session.game)  # hints followed one by one keep to one line
         self.presenter = presenter
         self.console = console
         self.ask = ask
@@ -127,7 +128,7 @@ class PlayLoop:
         elif word == "save":
             self._save(rest.strip())
         elif word == "hint":
-            found = hint(self.session.game, self.session.state, HINT_BUDGET)
+            found = self.guide.hint(self.session.state, HINT_BUDGET)
             self.console.print(f"Hint: {found.describe()}")
         else:
             return False

@@ -8,10 +8,11 @@ from __future__ import annotations
 import asyncio
 from random import Random
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from parlour.agents import make_agent
 from parlour.frontends.web.rooms import Room
-from parlour.solver import Budget, hint
+from parlour.solver import Budget, Guide
 
 HINT_BUDGET = Budget(nodes=200_000, seconds=2.0)
 ADVISER = "strong"
@@ -22,6 +23,7 @@ class Hinter:
 
     def __init__(self, budget: Budget = HINT_BUDGET) -> None:
         self.budget = budget
+        self._guides: WeakKeyDictionary[Room, Guide] = WeakKeyDictionary()  # one a room
         self._one_at_a_time = asyncio.Semaphore(1)
 
     async def hint(self, room: Room, seat: str) -> dict[str, Any]:
@@ -29,8 +31,9 @@ class Hinter:
         if room.two_player:
             return await self._advice(room, seat)
         state = room.session.state
+        guide = self._guides.setdefault(room, Guide(room.game))
         async with self._one_at_a_time:
-            found = await asyncio.to_thread(hint, room.game, state, self.budget)
+            found = await asyncio.to_thread(guide.hint, state, self.budget)
         return {
             "type": "hint",
             "move": None if found.move is None else str(found.move),
