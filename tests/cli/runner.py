@@ -13,6 +13,16 @@ PARLOUR = str(Path(sys.executable).with_name("parlour"))
 DATA_HOME = tempfile.mkdtemp(prefix="parlour-test-data-")
 
 
+def command_env() -> dict[str, str]:
+    """The environment the commands run in: a known width, and a data folder of their own."""
+    return {
+        "COLUMNS": "120",
+        "PATH": "/usr/bin:/bin",
+        "HOME": str(Path.home()),
+        "XDG_DATA_HOME": DATA_HOME,
+    }
+
+
 def parlour(
     *args: str, lines: list[str] | None = None, timeout: float = 120
 ) -> subprocess.CompletedProcess[str]:
@@ -25,10 +35,5 @@ def parlour(
         text=True,
         timeout=timeout,
         check=False,
-        env={
-            "COLUMNS": "120",
-            "PATH": "/usr/bin:/bin",
-            "HOME": str(Path.home()),
-            "XDG_DATA_HOME": DATA_HOME,
-        },
+        env=command_env(),
     )

@@ -20,7 +20,7 @@ DEALS = "800"
 ODDS = ["odds", "royal-marriage", "--variant", "push-pin", "--deals", DEALS, "--first-deal", "7"]
 
 
-def _stored(path: Path) -> int:
+def stored_results(path: Path) -> int:
     try:
         with sqlite3.connect(path, timeout=5) as db:
             return int(db.execute("SELECT count(*) FROM results").fetchone()[0])
@@ -48,12 +48,12 @@ def _kill_midway(db: Path) -> int:
     process = _started(db)
     try:
         deadline = time.monotonic() + 120
-        while _stored(db) == 0 and process.poll() is None and time.monotonic() < deadline:
+        while stored_results(db) == 0 and process.poll() is None and time.monotonic() < deadline:
             time.sleep(0.02)
     finally:
         os.killpg(process.pid, signal.SIGKILL)
         process.wait()
-    return _stored(db)
+    return stored_results(db)
 
 
 @pytest.mark.slow

@@ -7,10 +7,13 @@ game reports its outcome and how long each seat thought, per turn of its own.
 
 from __future__ import annotations
 
+import signal
 import time
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
+from itertools import islice
 from random import Random
 from typing import Any, NamedTuple
 
@@ -19,6 +22,7 @@ from parlour.agents.base import Agent
 from parlour.core.game import DRAW, Game
 
 Clock = Callable[[], float]
+GAMES_PER_WORKER = 2  # games handed to each worker process ahead of the one it plays
 
 
 @dataclass(frozen=True)
@@ -109,17 +113,37 @@ def duel_games(
     workers: int = 1,
 ) -> Iterator[GameResult]:
     """`games` games of `first` against `second`, in pairs on one deal with the seats swapped,
-    yielded as they finish."""
+    yielded in order as they finish.
+
+    With several workers, a few games a worker are handed out at a time: stopped (a Ctrl-C, or
+    left unfinished), the duel waits only for the games being played. The workers ignore
+    SIGINT, which a Ctrl-C sends them too: the process that started them decides."""
     chosen = game.info.params_type() if params is None else params
-    tasks = [
-        (game, pairing.names, chosen, pairing.deal, pairing.number, pairing.seed)
-        for pairing in pairings(first, second, games, seed)
-    ]
+    tasks = iter(
+        [
+            (game, pairing.names, chosen, pairing.deal, pairing.number, pairing.seed)
+            for pairing in pairings(first, second, games, seed)
+        ]
+    )
     if workers <= 1:
         yield from map(_play_one, tasks)
         return
-    with ProcessPoolExecutor(workers) as pool:
-        yield from pool.map(_play_one, tasks)
+    pool = ProcessPoolExecutor(workers, initializer=_ignore_sigint)
+    try:
+        handed: deque[Future[GameResult]] = deque()
+        for task in islice(tasks, workers * (1 + GAMES_PER_WORKER)):
+            handed.append(pool.submit(_play_one, task))
+        while handed:
+            result = handed.popleft().result()
+            for task in islice(tasks, 1):
+                handed.append(pool.submit(_play_one, task))
+            yield result
+    finally:
+        pool.shutdown(cancel_futures=True)
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,8 @@ the first lines it tries; the stages try many lines of the earlier passes shallo
 
 from __future__ import annotations
 
+import signal
+import sys
 from collections.abc import Callable
 from time import perf_counter
 from typing import NamedTuple
@@ -55,7 +57,7 @@ from parlour.games.plait import (
 
 CARDS = 52
 LOW = int("01" * CARDS, 2)  # the low bit of every card's two-bit count
-_CLOCK_EVERY = 1024  # positions between looks at the clock
+_CLOCK_EVERY = 1024  # positions between looks at the clock (and for a Ctrl-C)
 
 # A choice at a settled position is kind << 6 | card. Kinds: a turn (deal, or redeal when the
 # stock is empty, PL-5); a card up from the free end, a corner, an auxiliary or the waste; a
@@ -88,6 +90,25 @@ def bit(card: Card) -> int:
 def count(cards: int) -> int:
     """How many cards a multiset holds."""
     return (cards & LOW).bit_count() + 2 * (cards & LOW << 1).bit_count()
+
+
+def both_bits(low: int) -> int:
+    """Both bits of every card whose low bit `low` holds: `low * 3`, but by a shift. A
+    multiplication, division or power of ints past a machine word (these multisets hold 104
+    bits) looks for pending signals in CPython, and compiled code takes the failure that a
+    Ctrl-C then gives for running out of memory and aborts. Shifts, masks and additions look
+    for none: the searches' arithmetic on such ints keeps to them."""
+    return low | low << 1
+
+
+def take_signals() -> None:
+    """Run the Python handlers of the signals received meanwhile, so that a Ctrl-C raises
+    `KeyboardInterrupt` here rather than once the search is over. CPython runs them between
+    bytecodes and in the few C functions that look for them; compiled code runs no bytecode,
+    and this search calls none of those functions (`both_bits`). Setting the signal mask looks
+    for them, and blocking no signal changes nothing else."""
+    if sys.platform != "win32":  # where a Ctrl-C is no signal of this kind
+        signal.pthread_sigmask(signal.SIG_BLOCK, ())
 
 
 def cards_of(cards: int) -> list[Card]:
@@ -176,11 +197,11 @@ def ups(layout: Layout, position: Position, fits: int, aux_too: bool) -> list[in
     found = []
     if length and fits >> 2 * layout.plait[length - 1] & 1:
         found.append(FREE_END_UP << 6 | layout.plait[length - 1])
-    found += [CORNER_UP << 6 | card for card in cards_of(corners & fits * 3)]
+    found += [CORNER_UP << 6 | card for card in cards_of(corners & both_bits(fits))]
     if pointer and fits >> 2 * layout.talon[pointer - 1] & 1:
         found.append(WASTE_UP << 6 | layout.talon[pointer - 1])
     if aux_too:
-        found += [AUX_UP << 6 | card for card in cards_of(aux & fits * 3)]
+        found += [AUX_UP << 6 | card for card in cards_of(aux & both_bits(fits))]
     return found
 
 
@@ -225,7 +246,7 @@ def choices(layout: Layout, position: Position, eager: bool) -> list[int]:
         found.append(TURN << 6)
     if pointer and fits >> 2 * layout.talon[pointer - 1] & 1:
         found.append(WASTE_UP << 6 | layout.talon[pointer - 1])
-    return found + [AUX_UP << 6 | card for card in cards_of(aux & fits * 3)]
+    return found + [AUX_UP << 6 | card for card in cards_of(aux & both_bits(fits))]
 
 
 def chosen(layout: Layout, position: Position, choice: int) -> Position:
@@ -311,8 +332,8 @@ class PlaitTest:
         safe = fits & (out & LOW | wanted >> 1 & LOW | self.layout.bases)
         free_end = self.layout.plait[length - 1]
         moves = [(FREE_END_UP, free_end)] if fits >> 2 * free_end & 1 else []
-        moves += [(CORNER_UP, card) for card in cards_of(corners & fits * 3)]
-        moves += [(AUX_UP, card) for card in cards_of(at_hand & fits * 3)]
+        moves += [(CORNER_UP, card) for card in cards_of(corners & both_bits(fits))]
+        moves += [(AUX_UP, card) for card in cards_of(at_hand & both_bits(fits))]
         lone = safe | hidden & LOW  # the other copy up, or at hand
         alone = safe | fits & ~(hidden | hidden >> 1)  # no copy in the plait or a corner
         for kind, card in moves:
@@ -402,10 +423,12 @@ class Searcher:
 
     def _count(self) -> None:
         self.nodes += 1
-        if self.nodes >= self.budget or (
-            self.nodes % _CLOCK_EVERY == 0 and perf_counter() > self.deadline
-        ):
+        if self.nodes >= self.budget:
             raise OutOfBudget
+        if self.nodes % _CLOCK_EVERY == 0:
+            if perf_counter() > self.deadline:
+                raise OutOfBudget
+            take_signals()
 
     def _note(self, position: Position, stack: list[tuple[Position, int, list[int]]]) -> None:
         cards = left(position)

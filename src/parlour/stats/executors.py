@@ -3,18 +3,28 @@ local cluster of processes) through its `concurrent.futures` executor.
 
 Dask is the optional extra `dask`: it is imported only when asked for, and its absence is a
 clear error. Workers of a remote cluster need Parlour installed, at the same version.
+
+A Ctrl-C sends SIGINT to every process of the terminal's foreground group, the local workers
+too. They ignore it, from their start: the process that started them decides, and a run it
+stops stops its local workers at once, not after the chunks they are deciding.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import signal
+import sys
 import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from importlib import import_module
+from multiprocessing import resource_tracker
+from multiprocessing.context import DefaultContext
 from types import ModuleType
+from typing import cast
 
 from parlour.core.errors import ParamsError
 
@@ -32,18 +42,35 @@ def open_executor(
     """An executor for `workers` processes (a remote cluster has its own), shut down on exit."""
     check_choice(workers, address, dask_local)
     if address is None and not dask_local:
-        with ProcessPoolExecutor(
-            workers, initializer=exit_with_parent, initargs=(os.getpid(),)
-        ) as pool:
+        pool = ProcessPoolExecutor(
+            workers,
+            mp_context=_DeafContext(multiprocessing.get_context()),
+            initializer=exit_with_parent,
+            initargs=(os.getpid(),),
+        )
+        try:
             yield pool
+        except BaseException:
+            stop_at_once(pool)
+            raise
+        pool.shutdown()
         return
     distributed = _distributed()
     if dask_local:
-        cluster = distributed.LocalCluster(
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
-        )
-        with cluster, distributed.Client(cluster) as client:
-            yield client.get_executor()
+        if sys.platform != "win32":
+            # Started later, from a thread of the cluster's, it would let SIGINT through there.
+            resource_tracker.ensure_running()
+        with ExitStack() as stack:
+            with sigint_held():  # the cluster's threads and processes keep it held: never see it
+                cluster = stack.enter_context(
+                    distributed.LocalCluster(
+                        n_workers=workers,
+                        threads_per_worker=1,
+                        processes=True,
+                        dashboard_address=None,
+                    )
+                )
+            yield stack.enter_context(distributed.Client(cluster)).get_executor()
         return
     try:
         client = distributed.Client(address, timeout=10)
@@ -53,10 +80,60 @@ def open_executor(
         yield client.get_executor()
 
 
+def stop_at_once(pool: ProcessPoolExecutor) -> None:
+    """Stop `pool` without waiting for the work its processes have begun: chunks not begun are
+    cancelled, the processes killed, and the pool's own thread is let finish, so that nothing
+    is left of it at exit. (A worker gone while cancelled chunks still wait would make that
+    thread fail in Python 3.11; the shutdown, asked first, takes them off its list.)"""
+    processes = list((pool._processes or {}).values())  # no public way before Python 3.14
+    manager = cast(threading.Thread | None, pool._executor_manager_thread)  # typed amiss
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.kill()
+    if manager is not None:
+        manager.join()
+
+
+@contextmanager
+def sigint_held() -> Iterator[None]:
+    """SIGINT held back from this thread while it lasts, and from the threads and the
+    processes it starts meanwhile, which keep it held; a SIGINT received meanwhile reaches
+    this process as it ends."""
+    if sys.platform == "win32":  # no such signal mask
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+class _DeafProcess(multiprocessing.Process):
+    """A pool's worker, deaf to SIGINT from its first instruction: it starts with the signal
+    held, and ignores it before letting it through."""
+
+    def start(self) -> None:
+        with sigint_held():
+            super().start()
+
+    def run(self) -> None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        if sys.platform != "win32":
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        super().run()
+
+
+class _DeafContext(DefaultContext):
+    """The default way of starting processes, with `_DeafProcess` for them."""
+
+    Process = _DeafProcess
+
+
 def exit_with_parent(parent: int) -> None:
     """In a pool's worker: leave as soon as the process that started it is gone (killed, say),
-    rather than go on deciding deals for no one. A run stopped by Ctrl-C stops its workers too;
-    a run killed alone would leave them running."""
+    rather than go on deciding deals for no one. A run stopped by Ctrl-C stops its workers
+    itself; a run killed alone would leave them running."""
 
     def watch() -> None:
         while os.getppid() == parent:

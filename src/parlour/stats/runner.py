@@ -3,17 +3,26 @@
 Only the caller sees results (`on_rows`), so one process alone writes them wherever it keeps
 them. A few chunks per worker are in flight at a time: enough to keep workers busy, few enough
 that stopping a run loses little work.
+
+A Ctrl-C stops a run between chunks: the chunks finished by then are handed on, and
+`KeyboardInterrupt` is raised there, not wherever the signal finds this process (in a garbage
+collector's callback, say, where Python would report it and carry on).
 """
 
 from __future__ import annotations
 
+import signal
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from contextlib import contextmanager
 from itertools import islice
+from types import FrameType
 
 from parlour.stats.tasks import Row, Task, run_chunk
 
 CHUNKS_PER_WORKER = 3
+CTRL_C_CHECK_SECONDS = 0.1
 
 
 def chunked(deals: Iterable[int], size: int) -> Iterator[tuple[int, ...]]:
@@ -38,7 +47,8 @@ def run(
     size: int,
 ) -> None:
     """Decide `deals` on `executor`, calling `on_rows` with each chunk's rows as it finishes.
-    On an interruption the chunks not started are cancelled."""
+    On an interruption the chunks not started are cancelled; a Ctrl-C raises
+    `KeyboardInterrupt` once the chunks finished are handed on."""
     chunks = chunked(deals, size)
     pending: set[Future[list[Row]]] = set()
 
@@ -47,12 +57,41 @@ def run(
             pending.add(executor.submit(run_chunk, task, chunk))
 
     try:
-        top_up()
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                on_rows(future.result())
+        with ctrl_c_noted() as ctrl_c:
             top_up()
+            while pending:
+                finished, pending = wait(
+                    pending, timeout=CTRL_C_CHECK_SECONDS, return_when=FIRST_COMPLETED
+                )
+                for future in finished:
+                    on_rows(future.result())
+                if ctrl_c():
+                    raise KeyboardInterrupt
+                top_up()
     finally:
         for future in pending:
             future.cancel()
+
+
+@contextmanager
+def ctrl_c_noted() -> Iterator[Callable[[], bool]]:
+    """While it lasts, a SIGINT (Ctrl-C) is only noted, for the caller to ask about (the
+    function given) where it may stop cleanly. Unless it would raise `KeyboardInterrupt` (it
+    is ignored, say) or this is not the main thread, where no handler can be set: then nothing
+    changes, and the answer is no."""
+    noted: list[int] = []
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+    ):
+        yield lambda: False
+        return
+
+    def note(signum: int, frame: FrameType | None) -> None:
+        noted.append(signum)
+
+    previous = signal.signal(signal.SIGINT, note)
+    try:
+        yield lambda: bool(noted)
+    finally:
+        signal.signal(signal.SIGINT, previous)

@@ -16,6 +16,7 @@ console = Console(highlight=False, soft_wrap=True)
 errors = Console(stderr=True, highlight=False, soft_wrap=True)
 
 BAD_INPUT = 2
+INTERRUPTED = 130  # as a shell reports a command stopped by Ctrl-C
 T = TypeVar("T")
 
 GameArg = Annotated[str, typer.Argument(help="Game id, e.g. royal-marriage (see: parlour games).")]

@@ -29,7 +29,15 @@ from rich.progress import (
 from parlour.core.errors import ParamsError, ParlourError
 from parlour.core.params import params_dict, params_from
 from parlour.core.words import counted
-from parlour.frontends.cli.common import GameArg, ModeOpt, VariantOpt, console, errors, guarded
+from parlour.frontends.cli.common import (
+    INTERRUPTED,
+    GameArg,
+    ModeOpt,
+    VariantOpt,
+    console,
+    errors,
+    guarded,
+)
 from parlour.frontends.cli.options import choose
 from parlour.games import get_game
 from parlour.solver import DEFAULT_BUDGET
@@ -40,7 +48,6 @@ from parlour.stats.runner import chunk_size, run
 from parlour.stats.tasks import SOLVER, STRONG, Row, Task
 from parlour.store.results import MAX_DEAL, ResultStore, RunKey
 
-INTERRUPTED = 130
 LARGEST_CHUNK = 500
 
 

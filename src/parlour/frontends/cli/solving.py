@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -12,6 +14,7 @@ from parlour.core.cards import parse_cards
 from parlour.core.errors import ParlourError
 from parlour.frontends.cli.common import (
     BAD_INPUT,
+    INTERRUPTED,
     CardsOpt,
     DealOpt,
     GameArg,
@@ -52,10 +55,12 @@ def solve_command(
                 "parlour: --cards-file solves the decks in the file: leave out --deal and --cards"
             )
             raise typer.Exit(BAD_INPUT)
-        guarded(lambda: _solve_file(game, cards_file, variant, mode, budget))
+        with _stoppable():
+            guarded(lambda: _solve_file(game, cards_file, variant, mode, budget))
         return
-    choice = guarded(lambda: choose(game, deal=deal, cards=cards, variant=variant, mode=mode))
-    solution = guarded(lambda: solve(choice.game, choice.new_state(), budget))
+    with _stoppable():
+        choice = guarded(lambda: choose(game, deal=deal, cards=cards, variant=variant, mode=mode))
+        solution = guarded(lambda: solve(choice.game, choice.new_state(), budget))
     if as_json:
         typer.echo(json.dumps(solution.to_json()))
         return
@@ -65,6 +70,17 @@ def solve_command(
     )
     if solution.moves:
         console.print(" ; ".join(str(m) for m in solution.moves))
+
+
+@contextmanager
+def _stoppable() -> Iterator[None]:
+    """A Ctrl-C stops the solver: one line on stderr and exit code 130, as a shell reports a
+    command so stopped (the decks of a file decided before it stay printed)."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        errors.print("parlour: stopped before the solver had decided")
+        raise typer.Exit(INTERRUPTED) from None
 
 
 def _solve_file(
@@ -103,8 +119,9 @@ def hint_command(
     seconds: SecondsOpt = DEFAULT_BUDGET.seconds,
 ) -> None:
     """The next move of a winning line from a deal's start or a saved game's position."""
-    state, chosen = guarded(lambda: _position(game, deal, cards, variant, mode, load))
-    console.print(guarded(lambda: hint(chosen, state, Budget(nodes, seconds))).describe())
+    with _stoppable():
+        state, chosen = guarded(lambda: _position(game, deal, cards, variant, mode, load))
+        console.print(guarded(lambda: hint(chosen, state, Budget(nodes, seconds))).describe())
 
 
 def _position(

@@ -25,7 +25,7 @@ from parlour.core.game import DRAW, Game
 from parlour.core.moves import parse_move
 from parlour.core.session import Session
 from parlour.core.words import counted
-from parlour.frontends.cli.common import BAD_INPUT, console, errors, guarded
+from parlour.frontends.cli.common import BAD_INPUT, INTERRUPTED, console, errors, guarded
 from parlour.frontends.cli.play import Changed, note, unchanged
 from parlour.frontends.cli.presenters.wrangle import WranglePresenter
 from parlour.frontends.cli.results import ResultKeeper
@@ -62,9 +62,13 @@ def duel_command(
         transient=as_json,
     ) as progress:
         task = progress.add_task("games", total=games)
-        for result in duel_games(game, first, second, games, seed=seed, workers=workers):
-            results.append(result)
-            progress.advance(task)
+        try:
+            for result in duel_games(game, first, second, games, seed=seed, workers=workers):
+                results.append(result)
+                progress.advance(task)
+        except KeyboardInterrupt:
+            errors.print(f"parlour: stopped after {counted(len(results), 'game')} of {games}")
+            raise typer.Exit(INTERRUPTED) from None
     summary = summarize(results, first, game.info.seats)
     if as_json:
         typer.echo(json.dumps(summary.to_json()))

@@ -1,0 +1,60 @@
+"""A run's local workers ignore SIGINT, a stopped pool does not wait for their work, and a
+Ctrl-C stops a run between chunks, the finished ones handed on (the process-level checks, a
+real `parlour odds` stopped by SIGINT to its process group, are in tests/cli/test_interrupt.py)."""
+
+from __future__ import annotations
+
+import signal
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from parlour.games import get_game
+from parlour.stats.executors import open_executor
+from parlour.stats.runner import ctrl_c_noted, run
+from parlour.stats.tasks import Row, Task
+
+ROYAL_MARRIAGE = Task(
+    "royal-marriage", get_game("royal-marriage").info.params_type(), "solver", 100
+)
+
+
+def test_the_workers_of_a_pool_ignore_sigint() -> None:
+    with open_executor(2) as pool:
+        handlers = {pool.submit(signal.getsignal, signal.SIGINT).result() for _ in range(4)}
+    assert handlers == {signal.SIG_IGN}
+
+
+def test_a_pool_stopped_by_an_exception_does_not_wait_for_its_work() -> None:
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt), open_executor(2) as pool:
+        futures = [pool.submit(time.sleep, 20) for _ in range(5)]
+        time.sleep(0.5)  # the first two begun
+        raise KeyboardInterrupt
+    assert time.monotonic() - start < 10
+    assert all(future.done() for future in futures)
+
+
+def test_a_ctrl_c_is_noted_while_it_lasts_and_raises_again_after() -> None:
+    with ctrl_c_noted() as ctrl_c:
+        assert not ctrl_c()
+        signal.raise_signal(signal.SIGINT)
+        assert ctrl_c()
+    with pytest.raises(KeyboardInterrupt):
+        signal.raise_signal(signal.SIGINT)
+
+
+def test_a_ctrl_c_stops_a_run_once_the_finished_chunks_are_handed_on() -> None:
+    handed: list[list[Row]] = []
+
+    def on_rows(rows: list[Row]) -> None:
+        if len(handed) == 1:
+            signal.raise_signal(signal.SIGINT)  # as a Ctrl-C while the second is being stored
+        handed.append(rows)
+
+    with ThreadPoolExecutor(1) as executor, pytest.raises(KeyboardInterrupt):
+        run(ROYAL_MARRIAGE, range(1, 201), executor, on_rows, workers=1, size=2)
+    assert 2 <= len(handed) < 100  # stopped early, with the finished chunks handed on whole
+    deals = [deal for rows in handed for deal, _, _, _ in rows]
+    assert len(deals) == len(set(deals)) == 2 * len(handed)
