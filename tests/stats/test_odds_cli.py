@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from parlour.frontends.cli.odds import default_db
+from parlour.store.database import default_path
 from parlour.store.results import ResultStore, RunKey
 from tests.cli.runner import parlour
 
@@ -135,9 +137,18 @@ def test_a_foreign_database_is_a_clear_error(tmp_path: Path) -> None:
         (["royal-marriage", "--deals", "2", "--first-deal", str(2**63 - 1)], "stop at"),
         (["royal-marriage", "--deals", "2", "--plot", "chart.gif"], "PNG|SVG|.png or .svg"),
         (["royal-marriage", "--deals", "2", "--address", "tcp://x:1", "--dask-local"], "not both"),
+        (["royal-marriage", "--deals", "1", "--budget", str(2**63)], "less than or equal"),
     ],
 )
 def test_bad_input_is_refused_with_a_message(tmp_path: Path, args: list[str], words: str) -> None:
     message = _refused(tmp_path, *args, "--db", str(tmp_path / "o.sqlite"))
     assert any(w in message for w in words.split("|")), message
     assert not (tmp_path / "o.sqlite").exists()  # refused before anything is written
+
+
+def test_the_odds_database_lies_beside_the_games_database(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One per-user data folder on every system, for both files."""
+    for platform in ("linux", "darwin", "win32"):
+        monkeypatch.setattr("sys.platform", platform)
+        assert default_db().parent == default_path().parent
+        assert default_db().name == "odds.sqlite"

@@ -53,15 +53,20 @@ class DatabaseError(ParlourError):
     """The database file cannot be used."""
 
 
-def default_path() -> Path:
-    """The per-user data folder's database: XDG on Linux, the usual folders elsewhere."""
+def data_folder() -> Path:
+    """The per-user data folder: XDG on Linux, the usual folders elsewhere."""
     if sys.platform == "win32":
         base = Path(os.environ.get("APPDATA", Path.home() / "AppData" / "Roaming"))
     elif sys.platform == "darwin":
         base = Path.home() / "Library" / "Application Support"
     else:
         base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    return base / "parlour" / FILE_NAME
+    return base / "parlour"
+
+
+def default_path() -> Path:
+    """The per-user database of saved games and statistics."""
+    return data_folder() / FILE_NAME
 
 
 def connect(path: str | os.PathLike[str]) -> sqlite3.Connection:

@@ -21,6 +21,7 @@ from parlour.core.errors import ParlourError
 APPLICATION_ID = 0x50524F44  # "PROD": Parlour results of odds runs
 SCHEMA_VERSION = 1
 MAX_DEAL = 2**63 - 1  # SQLite integers are signed 64-bit
+MAX_BUDGET = MAX_DEAL  # a budget is kept in the same kind of column
 
 _SCHEMA = """
 CREATE TABLE results (

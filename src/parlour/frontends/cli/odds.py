@@ -8,7 +8,6 @@ a stop and it continues: deals already stored are skipped, never counted twice.
 from __future__ import annotations
 
 import json
-import os
 import time
 from collections import Counter
 from contextlib import suppress
@@ -46,15 +45,15 @@ from parlour.stats.plot import check_format, plot_rates
 from parlour.stats.rates import Rate, rate
 from parlour.stats.runner import chunk_size, run
 from parlour.stats.tasks import SOLVER, STRONG, Row, Task
-from parlour.store.results import MAX_DEAL, ResultStore, RunKey
+from parlour.store.database import data_folder
+from parlour.store.results import MAX_BUDGET, MAX_DEAL, ResultStore, RunKey
 
 LARGEST_CHUNK = 500
 
 
 def default_db() -> Path:
-    """The per-user data folder's results database (XDG_DATA_HOME, else ~/.local/share)."""
-    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
-    return Path(base) / "parlour" / "odds.sqlite"
+    """The per-user results database, beside the saved games."""
+    return data_folder() / "odds.sqlite"
 
 
 def odds_command(
@@ -76,7 +75,10 @@ def odds_command(
         Path | None, typer.Option("--db", help="Results database (default: your data folder).")
     ] = None,
     budget: Annotated[
-        int, typer.Option("--budget", min=1, help="Positions the solver may visit per deal.")
+        int,
+        typer.Option(
+            "--budget", min=1, max=MAX_BUDGET, help="Positions the solver may visit per deal."
+        ),
     ] = DEFAULT_BUDGET.nodes,
     policy: Annotated[
         str | None,
