@@ -82,6 +82,18 @@ def test_plot_charts_every_stored_run(tmp_path: Path, suffix: str, magic: bytes)
         assert "royal-marriage push-pin/as-dealt solver" in text
 
 
+def test_a_run_with_no_deal_decided_keeps_its_row_and_the_summary(tmp_path: Path) -> None:
+    db, chart = tmp_path / "o.sqlite", tmp_path / "odds.svg"
+    with ResultStore(db) as store:  # the Wrangle's draws: no win rate
+        store.add(RunKey("wrangle", '{"first": "cut"}', "1", "strong", 0), [(1, "draw", 0, 0.1)])
+    done = parlour("odds", "royal-marriage", "--deals", "3", "--db", str(db), "--plot", str(chart))
+    assert done.returncode == 0, done.stderr
+    assert "3 deals:" in done.stdout
+    text = chart.read_text()
+    assert "wrangle cut strong (1 deal, none decided)" in text
+    assert "royal-marriage standard/as-dealt solver" in text
+
+
 def test_a_run_this_version_does_not_know_is_charted_by_its_stored_values(
     tmp_path: Path,
 ) -> None:

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from parlour.core.errors import ParamsError
+from parlour.core.words import counted
 from parlour.stats.rates import Rate
 
 FORMATS = (".png", ".svg")
@@ -19,9 +20,10 @@ def check_format(path: Path) -> Path:
 
 
 def plot_rates(rates: Sequence[tuple[str, Rate]], path: Path) -> None:
-    """One horizontal bar a run: its win rate, with the interval as an error bar."""
+    """One horizontal bar a run: its win rate, with the interval as an error bar; a run with
+    no deal decided (the Wrangle's draws, say) keeps its row, with no bar."""
     check_format(path)
-    shown = [(label, r) for label, r in rates if r.win_rate is not None]
+    shown = list(rates)
     if not shown:
         raise ParamsError("no results to plot yet")
     import matplotlib  # heavy: loaded only when a chart is asked for
@@ -31,12 +33,10 @@ def plot_rates(rates: Sequence[tuple[str, Rate]], path: Path) -> None:
     from matplotlib import pyplot
 
     figure, axes = pyplot.subplots(figsize=(11, 0.45 * len(shown) + 1.4))
-    values = [100 * (r.win_rate or 0.0) for _, r in shown]
-    below = [v - 100 * (r.ci_low or 0.0) for v, (_, r) in zip(values, shown, strict=True)]
-    above = [100 * (r.ci_high or 0.0) - v for v, (_, r) in zip(values, shown, strict=True)]
+    values, below, above = zip(*(_bar(r) for _, r in shown), strict=True)
     rows = range(len(shown))
-    axes.barh(rows, values, xerr=[below, above], capsize=3, color="#6a8caf")
-    axes.set_yticks(list(rows), [f"{label} ({r.deals:,} deals)" for label, r in shown])
+    axes.barh(rows, values, xerr=[list(below), list(above)], capsize=3, color="#6a8caf")
+    axes.set_yticks(list(rows), [f"{label} ({_counted(r)})" for label, r in shown])
     axes.invert_yaxis()
     axes.set_xlim(0, 100)
     axes.set_xlabel("win rate, %\n(95% Wilson interval; unknown deals widen it)")
@@ -47,3 +47,16 @@ def plot_rates(rates: Sequence[tuple[str, Rate]], path: Path) -> None:
         raise ParamsError(f"cannot write {path}: {error.strerror}") from None
     finally:
         pyplot.close(figure)
+
+
+def _bar(run: Rate) -> tuple[float, float, float]:
+    """A run's win rate and its interval's reach below and above it, in %; none undecided."""
+    if run.win_rate is None or run.ci_low is None or run.ci_high is None:
+        return 0.0, 0.0, 0.0
+    value = 100 * run.win_rate
+    return value, value - 100 * run.ci_low, 100 * run.ci_high - value
+
+
+def _counted(run: Rate) -> str:
+    decided = "" if run.win_rate is not None else ", none decided"
+    return counted(run.deals, "deal") + decided

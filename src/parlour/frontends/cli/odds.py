@@ -119,13 +119,14 @@ def odds_command(
             "wall_seconds": round(wall, 3),
             "workers": workers,
         }
-        if plot is not None:
-            chart = [(_label(k), rate(store.tally(k).counts)) for k in store.runs()]
-            guarded(lambda: plot_rates(chart, plot))
+        runs = store.runs() if plot is not None else []
+        chart = [(_label(k), rate(store.tally(k).counts)) for k in runs]
     if as_json:
         typer.echo(json.dumps(summary))
     else:
         _print_summary(summary)
+    if plot is not None:  # after the summary, which a chart that cannot be written keeps
+        guarded(lambda: plot_rates(chart, plot))
 
 
 def _last_deal(first: int, deals: int) -> int:
