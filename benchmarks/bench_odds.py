@@ -34,9 +34,10 @@ def deals_per_second(task: Task, key: RunKey, deals: range, workers: int) -> flo
     (the pool's start-up included, as a user would see it)."""
     with tempfile.TemporaryDirectory() as folder, ResultStore(Path(folder) / "b.sqlite") as db:
         start = time.perf_counter()
-        with open_executor(workers) as executor:
-            size = chunk_size(len(deals), workers, LARGEST_CHUNK)
-            run(task, deals, executor, lambda rows: db.add(key, rows), workers=workers, size=size)
+        with open_executor(workers) as pool:
+            size = chunk_size(len(deals), pool.size, LARGEST_CHUNK)
+            store = lambda rows: db.add(key, rows)  # noqa: E731
+            run(task, deals, pool.executor, store, workers=pool.size, size=size)
         elapsed = time.perf_counter() - start
         assert db.tally(key).deals == len(deals)
     return len(deals) / elapsed

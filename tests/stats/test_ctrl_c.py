@@ -22,18 +22,20 @@ ROYAL_MARRIAGE = Task(
 
 def test_the_workers_of_a_pool_ignore_sigint() -> None:
     with open_executor(2) as pool:
-        handlers = {pool.submit(signal.getsignal, signal.SIGINT).result() for _ in range(4)}
+        handlers = {
+            pool.executor.submit(signal.getsignal, signal.SIGINT).result() for _ in range(4)
+        }
     assert handlers == {signal.SIG_IGN}
 
 
 def test_a_pool_stopped_by_an_exception_does_not_wait_for_its_work() -> None:
-    start = time.monotonic()
     with pytest.raises(KeyboardInterrupt), open_executor(2) as pool:
-        futures = [pool.submit(time.sleep, 20) for _ in range(5)]
+        futures = [pool.executor.submit(time.sleep, 20) for _ in range(5)]
         time.sleep(0.5)  # the first two begun
         raise KeyboardInterrupt
-    assert time.monotonic() - start < 10
+    # none was waited for: those begun were stopped, the others cancelled, none finished
     assert all(future.done() for future in futures)
+    assert all(future.cancelled() or future.exception() is not None for future in futures)
 
 
 def test_a_ctrl_c_is_noted_while_it_lasts_and_raises_again_after() -> None:

@@ -32,10 +32,10 @@ def _decided(rows: list[Row]) -> list[tuple[int, str, int]]:
 def _collect(dask_local: bool) -> list[list[tuple[int, str, int]]]:
     """Every task's results on a pool of two processes, or on a local cluster of two."""
     found = []
-    with open_executor(2, dask_local=dask_local) as executor:
+    with open_executor(2, dask_local=dask_local) as pool:
         for task in TASKS:
             rows: list[Row] = []
-            run(task, DEALS, executor, rows.extend, workers=2, size=3)
+            run(task, DEALS, pool.executor, rows.extend, workers=pool.size, size=3)
             found.append(_decided(rows))
     return found
 

@@ -24,7 +24,7 @@ from importlib import import_module
 from multiprocessing import resource_tracker
 from multiprocessing.context import DefaultContext
 from types import ModuleType
-from typing import cast
+from typing import NamedTuple, cast
 
 from parlour.core.errors import ParamsError
 
@@ -35,21 +35,30 @@ MISSING_DASK = (
 PARENT_CHECK_SECONDS = 0.5
 
 
+class Workers(NamedTuple):
+    """Where deals are decided, and how many at once (chunks are kept in flight for them)."""
+
+    executor: Executor
+    size: int
+
+
 @contextmanager
 def open_executor(
-    workers: int, address: str | None = None, dask_local: bool = False
-) -> Iterator[Executor]:
-    """An executor for `workers` processes (a remote cluster has its own), shut down on exit."""
+    workers: int | None, address: str | None = None, dask_local: bool = False
+) -> Iterator[Workers]:
+    """An executor for `workers` processes (default 1), shut down on exit; on a remote cluster,
+    its own workers, counted by their threads unless `workers` says otherwise."""
     check_choice(workers, address, dask_local)
+    count = workers or 1
     if address is None and not dask_local:
         pool = ProcessPoolExecutor(
-            workers,
+            count,
             mp_context=_DeafContext(multiprocessing.get_context()),
             initializer=exit_with_parent,
             initargs=(os.getpid(),),
         )
         try:
-            yield pool
+            yield Workers(pool, count)
         except BaseException:
             stop_at_once(pool)
             raise
@@ -64,20 +73,21 @@ def open_executor(
             with sigint_held():  # the cluster's threads and processes keep it held: never see it
                 cluster = stack.enter_context(
                     distributed.LocalCluster(
-                        n_workers=workers,
+                        n_workers=count,
                         threads_per_worker=1,
                         processes=True,
                         dashboard_address=None,
                     )
                 )
-            yield stack.enter_context(distributed.Client(cluster)).get_executor()
+            yield Workers(stack.enter_context(distributed.Client(cluster)).get_executor(), count)
         return
     try:
         client = distributed.Client(address, timeout=10)
     except OSError as error:
         raise ParamsError(f"cannot reach the Dask scheduler at {address}: {error}") from None
     with client:
-        yield client.get_executor()
+        threads = sum(client.nthreads().values())
+        yield Workers(client.get_executor(), workers or max(1, threads))
 
 
 def stop_at_once(pool: ProcessPoolExecutor) -> None:
@@ -143,9 +153,9 @@ def exit_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-def check_choice(workers: int, address: str | None, dask_local: bool) -> None:
+def check_choice(workers: int | None, address: str | None, dask_local: bool) -> None:
     """A `ParamsError` unless the options name one executor of at least one worker."""
-    if workers < 1:
+    if workers is not None and workers < 1:
         raise ParamsError("--workers must be at least 1")
     if address is not None and dask_local:
         raise ParamsError("give --address or --dask-local, not both")

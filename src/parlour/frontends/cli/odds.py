@@ -64,7 +64,12 @@ def odds_command(
     ] = 1,
     variant: VariantOpt = None,
     mode: ModeOpt = None,
-    workers: Annotated[int, typer.Option("--workers", min=1, help="Worker processes.")] = 1,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers", min=1, help="Worker processes (default 1; on a cluster, its workers)."
+        ),
+    ] = None,
     address: Annotated[
         str | None, typer.Option("--address", help="A Dask scheduler, e.g. tcp://HOST:8786.")
     ] = None,
@@ -101,7 +106,9 @@ def odds_command(
     with guarded(lambda: ResultStore(db or default_db())) as store:
         start = time.perf_counter()
         try:
-            guarded(lambda: _run(store, task, key, first_deal, last, workers, address, dask_local))
+            used = guarded(
+                lambda: _run(store, task, key, first_deal, last, workers, address, dask_local)
+            )
         except KeyboardInterrupt:
             stored = store.tally(key, first_deal, last).deals
             errors.print(f"parlour: stopped with {stored} of {deals} deals stored; rerun to go on")
@@ -117,7 +124,7 @@ def odds_command(
             **rate(tally.counts).to_json(),
             "seconds": round(tally.seconds, 3),
             "wall_seconds": round(wall, 3),
-            "workers": workers,
+            "workers": used,
         }
         runs = store.runs() if plot is not None else []
         chart = [(_label(k), rate(store.tally(k).counts)) for k in runs]
@@ -155,10 +162,11 @@ def _run(
     key: RunKey,
     first: int,
     last: int,
-    workers: int,
+    workers: int | None,
     address: str | None,
     dask_local: bool,
-) -> None:
+) -> int:
+    """Decide the deals of `first`-`last` not stored yet; how many workers decided them."""
     done = store.done_deals(key, first, last)
     todo = [deal for deal in range(first, last + 1) if deal not in done]
     counts = store.tally(key, first, last).counts
@@ -180,10 +188,12 @@ def _run(
             counts.update(Counter(result for _, result, _, _ in rows))
             progress.update(bar, advance=len(rows), rate=_short(rate(counts)))
 
-        if todo:
-            size = chunk_size(len(todo), workers, LARGEST_CHUNK)
-            with open_executor(workers, address, dask_local) as executor:
-                run(task, todo, executor, store_rows, workers=workers, size=size)
+        if not todo:
+            return workers or 1
+        with open_executor(workers, address, dask_local) as pool:
+            size = chunk_size(len(todo), pool.size, LARGEST_CHUNK)
+            run(task, todo, pool.executor, store_rows, workers=pool.size, size=size)
+            return pool.size
 
 
 def _short(r: Rate) -> str:
