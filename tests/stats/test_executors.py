@@ -85,3 +85,15 @@ def test_an_unreachable_scheduler_is_a_clear_error() -> None:
         open_executor(1, address="tcp://127.0.0.1:9"),
     ):
         pass
+
+
+@pytest.mark.slow
+def test_a_running_cluster_is_given_work_for_each_of_its_worker_threads() -> None:
+    distributed = import_module("distributed")
+    with distributed.LocalCluster(
+        n_workers=3, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        with open_executor(None, address=cluster.scheduler_address) as pool:
+            assert pool.size == 3
+        with open_executor(5, address=cluster.scheduler_address) as pool:
+            assert pool.size == 5  # as asked
