@@ -81,3 +81,10 @@ def test_a_cards_file_that_is_not_text_or_comes_with_a_deal_is_refused(tmp_path)
     assert "Traceback" not in done.stderr
     both = parlour("solve", "royal-marriage", "--cards-file", str(binary), "--deal", "3")
     assert both.returncode == 2 and "leave out --deal and --cards" in both.stderr
+
+
+def test_an_exact_decision_counts_no_positions_and_a_search_counts_its_own() -> None:
+    exact = parlour("solve", "royal-marriage", "--deal", "7").stdout
+    assert exact.startswith("won in ") and "positions" not in exact.splitlines()[0]
+    searched = parlour("solve", "plait", "--deal", "3", "--nodes", "200000").stdout
+    assert searched.startswith("won after 535 positions in ")

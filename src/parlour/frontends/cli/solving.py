@@ -12,6 +12,7 @@ import typer
 
 from parlour.core.cards import parse_cards
 from parlour.core.errors import ParlourError
+from parlour.core.words import counted
 from parlour.frontends.cli.common import (
     BAD_INPUT,
     INTERRUPTED,
@@ -64,8 +65,10 @@ def solve_command(
     if as_json:
         typer.echo(json.dumps(solution.to_json()))
         return
+    # An exact decision searches no positions: it only replays the line it found.
+    work = "" if solution.method == "exact" else f" after {counted(solution.nodes, 'position')}"
     console.print(
-        f"[bold]{solution.result}[/] after {solution.nodes} positions in "
+        f"[bold]{solution.result}[/]{work} in "
         f"{solution.seconds:.3f} s ({solution.method}; {solution.knowledge})"
     )
     if solution.moves:
