@@ -88,3 +88,12 @@ def test_an_exact_decision_counts_no_positions_and_a_search_counts_its_own() -> 
     assert exact.startswith("won in ") and "positions" not in exact.splitlines()[0]
     searched = parlour("solve", "plait", "--deal", "3", "--nodes", "200000").stdout
     assert searched.startswith("won after 535 positions in ")
+
+
+def test_a_cards_file_that_begins_with_a_byte_order_mark_reads_its_first_deck(tmp_path) -> None:
+    deck = cards_str(RM.deck_for_deal(RoyalMarriageParams(), 7)[1:-1])
+    path = tmp_path / "decks.txt"
+    path.write_text(deck + "\n", encoding="utf-8-sig")
+    done = parlour("solve", "royal-marriage", "--cards-file", str(path), "--json")
+    (answer,) = [json.loads(line) for line in done.stdout.splitlines()]
+    assert answer["result"] == ("won" if _solved(7) else "lost"), answer

@@ -93,7 +93,8 @@ def _solve_file(
     holds no good deck gets an error object, and the rest go on."""
     choice = choose(game_id, deal=0, cards=None, variant=variant, mode=mode)
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        # a byte-order mark, which some editors write first, is no card
+        lines = path.read_text(encoding="utf-8-sig").splitlines()
     except OSError as error:
         raise ParlourError(f"cannot read {path}: {error.strerror}") from None
     except UnicodeDecodeError:
