@@ -224,3 +224,23 @@ def test_a_wrangle_hint_is_the_strong_player_s_legal_move_and_only_on_one_s_turn
             player.receive()  # the state once both are seated; north begins (WR-1)
         refused = players["south"].ask({"type": "hint"})
         assert refused["type"] == "error" and "turn" in refused["message"]
+
+
+def test_a_seat_resumed_again_on_its_own_socket_stays_in_the_one_game(live: LiveServer) -> None:
+    """Alone in its room (the other player offline), a socket that resumes its seat again must
+    not let the room go: a second socket of that seat would be given a copy of the game, where
+    a card turned in one could be turned again in the other (WR-7)."""
+    with table(live, deal=NORTH_BEGINS) as (players, joined):
+        players["north"].receive()
+        players["south"].receive()
+        players["south"].close()
+        first, seat = players["north"], seat_of(joined)
+        assert first.ask({"type": "resume", **seat})["type"] == "joined"
+        first.receive()
+        with Player(live.url) as second:
+            assert second.ask({"type": "resume", **seat})["type"] == "joined"
+            second.receive()
+            played = first.ask({"type": "move", "move": "turn"})
+            seen = second.receive()
+            assert seen["move_count"] == played["move_count"] == 1
+            assert seen["observation"] == played["observation"]

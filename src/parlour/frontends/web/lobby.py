@@ -128,9 +128,15 @@ class Lobby:
 
     # ----- sockets coming and going ----------------------------------------------------------
     def enter(self, client: Client, room: Room, seat: str) -> None:
-        self.leave(client)
-        client.room, client.seat = room, seat
+        """`client` takes `seat` in `room`, leaving the room it was in. Entering before leaving:
+        a client alone in a room it enters again must not let the room go meanwhile (the next
+        to resume would be given a copy of the game)."""
+        before = client.room
         room.clients.add(client)
+        client.room, client.seat = room, seat
+        if before is not None and before is not room:
+            before.clients.discard(client)
+            self._release_if_idle(before)
 
     def leave(self, client: Client) -> None:
         """`client` leaves its room; a room nobody watches and nothing plays is let go (the
@@ -146,7 +152,8 @@ class Lobby:
         """Let go of a room nobody is at, saved with its clock as it stands: the time since
         the last move counts when the game is resumed."""
         if not room.clients and room.computer_task is None:
-            if self.rooms.pop(room.game_id, None) is not None:
+            if self.rooms.get(room.game_id) is room:  # never another room of the same game
+                del self.rooms[room.game_id]
                 self.games.keep_clock(room.game_id, room.elapsed)
             self.computers.pop(room.game_id, None)
 
