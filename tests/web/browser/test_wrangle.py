@@ -175,6 +175,11 @@ def test_a_known_win_of_the_wrangle_between_two_browsers(
         observed_in_order(table, seat, states)
     assert "You won" in north.page.inner_text(".ending")
     assert "North won" in south.page.inner_text(".ending")
+    # a finished table shown again on a reload, from the seat its browser keeps
+    north.page.reload()
+    north.page.wait_for_function("() => window.parlour && window.parlour.state")
+    assert north.state["observation"] == WRANGLE.observe(states[-1], "north")
+    assert "You won" in north.page.inner_text(".ending")
 
 
 NORTH_TO_MOVE = """() => {

@@ -8,14 +8,12 @@ import { Connection, forgetSeat, heldSeats, seatForLink } from "./net.js";
 
 const ACTION_WORDS = { deal: "Deal", redeal: "Redeal", turn: "Turn a card", pass: "Pass" };
 const AUTOPLAY_KEY = "parlour.autoplay";
-const GAME_NAMES = { "royal-marriage": "Royal Marriage", "heads-and-tails": "Heads and Tails",
-  "four-corners": "The Four Corners", plait: "The Plait", wrangle: "The Wrangle" };
 
-/** What the page's address asks for: the first message to send. `options` names the game's
- *  own options (from /api/games): only those keys of the address go as `params`, so that a
- *  key added to a shared link (fbclid=…) is ignored; when they are not known (null), every
- *  key goes and the server says which it refuses. */
-export function startRequest(path, query, options = null) {
+/** What the page's address asks for: the first message to send. Only the keys of the address
+ *  that are the game's own options (`games`, from /api/games) go as `params`, so that a key
+ *  added to a shared link (fbclid=…) is ignored; when they are not known (null, or a game the
+ *  list lacks), every key goes and the server says which it refuses. */
+export function startRequest(path, query, games = null) {
   const fresh = query.has("new");  // the lobby asks for a new game, not the one held here
   query.delete("new");
   const here = path + (query.toString() ? `?${query}` : "");
@@ -29,6 +27,7 @@ export function startRequest(path, query, options = null) {
     return { type: "new", game: "wrangle", opponent: query.get("vs") ?? undefined, deal, deck };
   }
   const game = decodeURIComponent(path.split("/")[2] ?? "");
+  const options = games?.[game]?.options ?? null;
   const params = {};
   for (const [k, v] of query) {
     if (k !== "deal" && k !== "deck" && (options === null || options.includes(k))) params[k] = v;
@@ -42,30 +41,25 @@ function dealOf(state) {
   return new URLSearchParams(state.link.split("?")[1] ?? "").get("deal") ?? String(state.deal);
 }
 
-/** The names of each game's options, game id -> [name, …], from the lobby's game list; null
- *  when it cannot be had. */
-export async function gameOptions() {
+/** Each game's name and the names of its options, game id -> {name, options}, from the
+ *  lobby's game list; null when it cannot be had. */
+export async function gameList() {
   try {
     const response = await fetch("/api/games");
     if (!response.ok) return null;
-    return Object.fromEntries((await response.json()).map((g) => [g.id, Object.keys(g.params)]));
+    return Object.fromEntries((await response.json()).map(
+      (g) => [g.id, { name: g.name, options: Object.keys(g.params) }]));
   } catch {
     return null;
   }
 }
 
-/** The options of the game a page's path names, or null if they are not known. */
-export function optionsFor(path, options) {
-  const game = path.match(/^\/play\/([^/]+)$/);
-  return game ? options?.[decodeURIComponent(game[1])] ?? null : null;
-}
-
 export class GameView {
-  /** @param {string[] | null} options the names of the game's own options (`startRequest`) */
-  constructor(root, request, options = null) {
+  /** @param {object | null} games the games' names and options (`gameList`) */
+  constructor(root, request, games = null) {
     this.root = root;
     this.request = request;
-    this.options = options;
+    this.games = games;
     this.seq = 0;
     this.state = null;
     this.build();
@@ -81,7 +75,7 @@ export class GameView {
 
   build() {
     const button = (label, onclick, name) => h("button", { type: "button", onclick, "data-control": name }, label);
-    this.title = h("h1", { class: "game-title" }, GAME_NAMES[this.request.game] ?? "Parlour");
+    this.title = h("h1", { class: "game-title" }, this.games?.[this.request.game]?.name ?? "Parlour");
     this.dealInfo = h("span", { class: "deal" });
     this.timeInfo = h("span", { class: "time", "aria-label": "time played" });
     this.copyLink = button("Copy link", () => this.copy(location.href), "copy-link");
@@ -137,7 +131,7 @@ export class GameView {
     if (this.request.type === "resume" && !this.state) {
       // The server no longer knows the seat kept here: start afresh from the address.
       forgetSeat(this.request.game_id);
-      this.request = startRequest(location.pathname, new URLSearchParams(location.search), this.options);
+      this.request = startRequest(location.pathname, new URLSearchParams(location.search), this.games);
       this.send(this.request);
       return;
     }
@@ -157,7 +151,7 @@ export class GameView {
     this.root.dataset.outcome = obs.outcome ?? "";
     this.root.dataset.toMove = obs.to_move ?? "";
     this.root.dataset.waiting = String(state.waiting);
-    this.title.textContent = GAME_NAMES[obs.game] ?? obs.game;
+    this.title.textContent = this.games?.[obs.game]?.name ?? obs.game;
     if (obs.game === "wrangle") this.twoPlayer();
     const params = Object.values(obs.params).filter(Boolean).join(", ");
     this.dealInfo.textContent = obs.game === "wrangle" ? this.opponentWords(state)
@@ -266,8 +260,9 @@ export class GameView {
         : h("button", { type: "button", onclick: () => this.newDeal() }, "New deal"));
     this.ending.dataset.outcome = obs.outcome;
     this.ending.hidden = false;
-    // A game that can still be undone is kept, so that a reload after an undo resumes it.
-    if (!state.can_undo) forgetSeat(state.game_id);
+    // A game that can still be undone is kept, so that a reload after an undo resumes it; a
+    // table's seat too, whose link could only ask to join it again.
+    if (!state.can_undo && !state.link.startsWith("/table/")) forgetSeat(state.game_id);
   }
 
   /** The moves played, numbered by their place in the game: the Wrangle's state lists only
