@@ -75,3 +75,19 @@ def test_saved_never_shows_the_deal_of_a_wrangle(client: TestClient) -> None:
         socket.receive_json()
     (saved,) = client.get("/api/saved").json()
     assert (saved["game"], saved["deal"]) == ("wrangle", None)
+
+
+def test_saved_games_asked_for_by_id_are_listed_however_many_others_start(
+    client: TestClient,
+) -> None:
+    with client.websocket_connect("/ws") as socket:
+        socket.send_json({"type": "new", "game": "plait", "deal": 7})
+        mine = socket.receive_json()["game_id"]
+        socket.receive_json()
+        for deal in range(60):  # others' games, all newer
+            socket.send_json({"type": "new", "game": "plait", "deal": deal})
+            socket.receive_json()
+            socket.receive_json()
+    assert mine not in {s["game_id"] for s in client.get("/api/saved").json()}
+    (saved,) = client.get("/api/saved", params={"game": [mine, "no-such-game"]}).json()
+    assert (saved["game_id"], saved["deal"]) == (mine, 7)

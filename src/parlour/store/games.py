@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -69,12 +70,13 @@ class GameStore:
     def by_table(self, table_id: str) -> SavedGame | None:
         return self._one("SELECT * FROM games WHERE table_id = ?", table_id)
 
-    def in_play(self, limit: int = 50) -> list[SavedGame]:
-        """Games not yet ended, the most recently played first."""
+    def in_play(self, limit: int = 50, ids: Sequence[str] | None = None) -> list[SavedGame]:
+        """Games not yet ended, the most recently played first: of all, or of those `ids`."""
+        among = "" if ids is None else f" AND game_id IN ({', '.join('?' * len(ids))})"
         with self._lock:
             rows = self._db.execute(
-                "SELECT * FROM games WHERE outcome IS NULL ORDER BY updated DESC LIMIT ?",
-                (limit,),
+                f"SELECT * FROM games WHERE outcome IS NULL{among} ORDER BY updated DESC LIMIT ?",
+                (*(ids or ()), limit),
             ).fetchall()
         return [_saved(row) for row in rows]
 

@@ -7,9 +7,9 @@ import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, HTTPException, WebSocket
+from fastapi import FastAPI, HTTPException, Query, WebSocket
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
@@ -27,6 +27,7 @@ from parlour.store.stats import StatsStore
 
 STATIC = Path(__file__).with_name("static")
 PAGES = ("/", "/play/{game}", "/wrangle", "/table/{table_id}", "/stats")
+MAX_ASKED = 200  # saved games listed by id at once: more seats than a browser keeps
 COMPUTER_PAUSE = 0.4  # seconds between the computer's moves, so a person can follow them
 
 
@@ -84,7 +85,12 @@ def create_app(
         return [entry.to_json() for entry in lobby.stats.all()]
 
     @app.get("/api/saved")
-    def saved() -> list[dict[str, Any]]:
+    def saved(
+        asked: Annotated[list[str] | None, Query(alias="game")] = None,
+    ) -> list[dict[str, Any]]:
+        """Games in play: the 50 most recent, or those of the ids a browser holds seats in
+        (`?game=ID&game=…`), which no number of games started by others can hide."""
+        ids = None if asked is None else asked[:MAX_ASKED]
         return [
             {
                 "game_id": game.game_id,
@@ -94,7 +100,7 @@ def create_app(
                 "moves": len(game.record.moves),
                 "updated": game.updated,
             }
-            for game in lobby.games.in_play()
+            for game in lobby.games.in_play(limit=MAX_ASKED if ids else 50, ids=ids)
         ]
 
     @app.websocket("/ws")

@@ -99,7 +99,10 @@ function gameCard(game) {
 async function savedList(games) {
   const names = Object.fromEntries(games.map((g) => [g.id, g.name]));
   const held = heldSeats();
-  const saved = (await getJson("/api/saved")).filter((s) => held[s.game_id]);
+  const ids = Object.keys(held);
+  if (!ids.length) return null;
+  // Asked by id: games others start, however many, never push this browser's out of the list.
+  const saved = await getJson(`/api/saved?${new URLSearchParams(ids.map((id) => ["game", id]))}`);
   if (!saved.length) return null;
   return h("section", { class: "saved" }, h("h2", {}, "Games to resume"),
     h("ul", {}, saved.map((s) => h("li", {},
