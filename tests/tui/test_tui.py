@@ -31,12 +31,12 @@ from tests.conformance.wins import load_wins
 Steps = Callable[[ParlourApp, Pilot[None]], Awaitable[None]]
 
 
-def run(app: ParlourApp, steps: Steps) -> None:
+def run(app: ParlourApp, steps: Steps, size: tuple[int, int] = (140, 44)) -> None:
     """Run `app` headless through `steps`, on a thread of its own: the browser tests' sync
     Playwright keeps an event loop running on the main thread."""
 
     async def main() -> None:
-        async with app.run_test(size=(140, 44)) as pilot:
+        async with app.run_test(size=size) as pilot:
             await settled(app, pilot)
             await steps(app, pilot)
 
@@ -385,3 +385,89 @@ def test_an_unexpected_failure_is_said_in_the_log_and_the_game_goes_on(
         assert [str(m) for m in session_of(app).moves] == ["heap-1>heap-6"]
 
     run(app, steps)
+
+
+def test_a_wide_board_is_drawn_whole_and_scrolls_sideways() -> None:
+    app = started_on("royal-marriage", 1, variant="standard", mode="open")
+
+    async def steps(app: ParlourApp, pilot: Pilot[None]) -> None:
+        assert app.screen.query_one("#board", Static).size.width > 140  # a 52-card row, whole
+        assert app.screen.query_one("#board-box").max_scroll_x > 0
+
+    run(app, steps)
+
+
+def test_a_tall_board_in_a_small_terminal_scrolls_down() -> None:
+    app = started_on("plait", 7)
+
+    async def steps(app: ParlourApp, pilot: Pilot[None]) -> None:
+        box = app.screen.query_one("#board-box")
+        assert box.max_scroll_y > 0 and box.allow_vertical_scroll  # a player can scroll to it
+
+    run(app, steps, size=(60, 20))
+
+
+def test_up_and_down_in_the_line_choose_a_move_that_enter_plays() -> None:
+    app = started_on("four-corners", 12)
+
+    async def steps(app: ParlourApp, pilot: Pilot[None]) -> None:
+        session = session_of(app)
+        second = shown_moves(app)[1]
+        await pilot.press("down", "down", "down", "up")
+        await pilot.pause()
+        assert app.screen.query_one("#moves", OptionList).highlighted == 1
+        await pilot.press("enter")
+        await settled(app, pilot)
+        assert [str(move) for move in session.moves] == [second]
+
+    run(app, steps)
+
+
+def test_a_line_typed_while_the_game_thinks_waits_in_the_line() -> None:
+    app = started_on("plait", 7)
+
+    async def steps(app: ParlourApp, pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        screen.busy = True  # as while a hint is sought
+        await pilot.press(*"deal", "enter")
+        await pilot.pause()
+        assert screen.query_one("#line", Input).value == "deal"
+        assert session_of(app).moves == []
+        screen.busy = False
+        await pilot.press("enter")
+        await settled(app, pilot)
+        assert [str(move) for move in session_of(app).moves] == ["deal"]
+
+    run(app, steps)
+
+
+def test_a_double_click_on_a_move_plays_it_once() -> None:
+    app = started_on("four-corners", 12)
+
+    async def steps(app: ParlourApp, pilot: Pilot[None]) -> None:
+        await pilot.double_click("#moves", offset=(3, 1))
+        await settled(app, pilot)
+        assert len(session_of(app).moves) == 1
+
+    run(app, steps)
+
+
+def test_a_lobby_error_shows_in_a_small_terminal() -> None:
+    async def steps(app: ParlourApp, pilot: Pilot[None]) -> None:
+        app.screen.query_one("#deal", Input).value = "-"
+        app.screen.query_one("#games", OptionList).highlighted = 0
+        app.screen.query_one("#deal", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        error = app.screen.query_one("#error")
+        assert "is not a deal number" in str(error.render())
+        assert error.region.bottom <= 20 and error.region.height > 0
+
+    run(ParlourApp(), steps, size=(60, 20))
+
+
+def test_options_without_a_game_are_refused() -> None:
+    done = parlour("tui", "--deal", "7", "--vs", "strong")
+    assert done.returncode == 2
+    assert "--deal, --vs: say which game" in done.stderr

@@ -128,6 +128,13 @@ def tui(
     """Play in a full-screen terminal app: every game, moves by mouse, keys or typing."""
     from parlour.frontends.tui.app import ParlourApp, game_screen
 
+    if game is None and load is None:
+        given = {"--deal": deal, "--cards": cards, "--variant": variant, "--mode": mode,
+                 "--first": first, "--auto": auto, "--vs": vs}  # fmt: skip
+        named = [flag for flag, value in given.items() if value is not None]
+        if named:
+            errors.print(f"parlour: {', '.join(named)}: say which game (parlour tui GAME …)")
+            raise typer.Exit(BAD_INPUT)
     stats = guarded(lambda: open_stats(db))
     screen = None
     if game is not None or load is not None:

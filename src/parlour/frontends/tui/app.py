@@ -15,10 +15,10 @@ from typing import Any, ClassVar
 
 from rich.markup import escape
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, HorizontalScroll, Vertical
+from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Label, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
@@ -35,8 +35,18 @@ from parlour.frontends.tui.drivers import Driver, drained, driver_for
 from parlour.games import all_games
 from parlour.store.stats import StatsStore
 
+BOARD_WIDTH_LIMIT = 1000  # columns a board may take, scrolled (Royal Marriage's row: 210)
 MOVES_SHOWN = 300  # the start of open Discards offers some 20,000 moves; the line narrows them
 QUIT_WORDS = ("q", "quit", "exit")
+
+
+class MoveList(OptionList):
+    """The legal moves: a click plays one; the second click of a double click is not another
+    move (the list has changed under it by then)."""
+
+    async def _on_click(self, event: events.Click) -> None:
+        if event.chain > 1:
+            event.prevent_default()  # the list's own handler, which would select, is skipped
 
 
 class GameScreen(Screen[None]):
@@ -50,6 +60,8 @@ class GameScreen(Screen[None]):
         Binding("f5", "line('restart')", "Restart"),
         Binding("f1", "line('h')", "Help"),
         Binding("escape", "leave", "Games"),
+        Binding("up", "highlight(-1)", "Move up", show=False),
+        Binding("down", "highlight(1)", "Move down", show=False),
     ]
 
     def __init__(self, driver: Driver) -> None:
@@ -60,13 +72,13 @@ class GameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with HorizontalScroll(id="board-box"):  # the board is drawn whole, scrolled if wider
+        with ScrollableContainer(id="board-box"):  # the board is drawn whole, scrolled if larger
             yield Static(id="board")
         with Horizontal(id="below"):
             yield RichLog(id="log", wrap=True, markup=False, min_width=20)
             with Vertical(id="side"):
                 yield Label("Legal moves", id="moves-title")
-                yield OptionList(id="moves")
+                yield MoveList(id="moves")
         yield Input(placeholder="a move, an alias or a command (h for help)", id="line")
         yield Footer()
 
@@ -81,11 +93,28 @@ class GameScreen(Screen[None]):
     @on(Input.Submitted, "#line")
     def submitted(self, event: Input.Submitted) -> None:
         line = event.value.strip()
+        if self.busy:  # what was typed waits in the line until the last one is done
+            self.notify("Still thinking about the last one.", severity="warning")
+            return
         event.input.clear()
         if line.lower() in QUIT_WORDS:
             self.action_leave()
         elif line:
             self._run(line)
+        else:  # Enter on an empty line plays the move highlighted in the list
+            listing = self.query_one("#moves", OptionList)
+            if listing.highlighted is not None:
+                chosen = listing.get_option_at_index(listing.highlighted).id
+                if chosen is not None:
+                    self._run(chosen)
+
+    def action_highlight(self, step: int) -> None:
+        """Up and down in the command line move through the list of moves."""
+        listing = self.query_one("#moves", OptionList)
+        last = listing.option_count - 1
+        if last >= 0:
+            now = listing.highlighted
+            listing.highlighted = 0 if now is None else max(0, min(last, now + step))
 
     @on(Input.Changed, "#line")
     def narrowed(self, event: Input.Changed) -> None:
@@ -121,7 +150,6 @@ class GameScreen(Screen[None]):
             self.notify("Still thinking about the last one.", severity="warning")
             return
         self.busy = True
-        self.query_one("#line", Input).disabled = True
         if line is not None:
             self.query_one("#log", RichLog).write(Text(f"> {line}", style="dim"))
         self._handle(line)
@@ -144,12 +172,14 @@ class GameScreen(Screen[None]):
             self.query_one("#log", RichLog).write(printed)
         observation = self.driver.observation()
         self.legal = observation["legal_moves"]
-        self.query_one("#board", Static).update(self.driver.presenter.render(observation))
+        board = self.driver.presenter.render(observation)
+        unbounded = self.app.console.options.update_width(BOARD_WIDTH_LIMIT)
+        widest = self.app.console.measure(board, options=unbounded).maximum  # wider ones scroll
+        self.query_one("#board", Static).update(board)
+        self.query_one("#board", Static).styles.width = widest + 2  # and its padding
         self._list_moves(self.query_one("#line", Input).value.strip())
         self.busy = False
-        line = self.query_one("#line", Input)
-        line.disabled = False
-        line.focus()
+        self.query_one("#line", Input).focus()
 
     def _list_moves(self, typed: str) -> None:
         wanted = typed.lower()
@@ -257,6 +287,7 @@ class ParlourApp(App[None]):
 
     CSS = """
     #board-box { height: auto; max-height: 60%; }
+    #games { height: 1fr; }
     #board { width: auto; height: auto; padding: 0 1; }
     #below { height: 1fr; border-top: solid $primary; }
     #log { width: 2fr; height: 1fr; }
