@@ -129,9 +129,9 @@ def tui(
     from parlour.frontends.tui.app import ParlourApp, game_screen
 
     if game is None and load is None:
-        given = {"--deal": deal, "--cards": cards, "--variant": variant, "--mode": mode,
-                 "--first": first, "--auto": auto, "--vs": vs}  # fmt: skip
-        named = [flag for flag, value in given.items() if value is not None]
+        given = (deal, cards, variant, mode, first, auto, vs)
+        flags = ("--deal", "--cards", "--variant", "--mode", "--first", "--auto", "--vs")
+        named = [flag for flag, value in zip(flags, given, strict=True) if value is not None]
         if named:
             errors.print(f"parlour: {', '.join(named)}: say which game (parlour tui GAME …)")
             raise typer.Exit(BAD_INPUT)
