@@ -85,7 +85,9 @@ def deal_heights(
 def _goes_up(card: Card, spot: int, up: list[int]) -> int | None:
     """The foundation (index into the heights) a card dealt to `spot` goes to (FC-2): the first
     ace or king of its suit from any heap, else the next card of a foundation falling on a
-    corner or on the side heap beside that foundation, the ace foundation first."""
+    corner or on the side heap beside that foundation, the ace foundation first. A first king
+    starts its own foundation even where the ace foundation would take it next: the book places
+    foundation cards as turned (FC-2, docs/design.md)."""
     suit, rank = divmod(card, 13)
     aces, kings = up[suit], up[4 + suit]
     if rank == 0 and not aces:

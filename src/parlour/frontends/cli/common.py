@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, TypeVar
 
@@ -47,6 +48,17 @@ DbOpt = Annotated[
     Path | None,
     typer.Option("--db", help="SQLite file of saved games and statistics (default: per user)."),
 ]
+
+
+@contextmanager
+def stoppable(said: Callable[[], str]) -> Iterator[None]:
+    """A Ctrl-C stops the command: `said()` (what was done by then) on stderr, and exit code
+    130, as a shell reports a command so stopped."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        errors.print(f"parlour: {said()}")
+        raise typer.Exit(INTERRUPTED) from None
 
 
 def guarded(work: Callable[[], T]) -> T:

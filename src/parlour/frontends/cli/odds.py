@@ -29,13 +29,12 @@ from parlour.core.errors import ParamsError, ParlourError
 from parlour.core.params import params_dict, params_from
 from parlour.core.words import counted
 from parlour.frontends.cli.common import (
-    INTERRUPTED,
     GameArg,
     ModeOpt,
     VariantOpt,
     console,
-    errors,
     guarded,
+    stoppable,
 )
 from parlour.frontends.cli.options import choose
 from parlour.games import get_game
@@ -105,14 +104,15 @@ def odds_command(
         guarded(lambda: check_format(plot))
     with guarded(lambda: ResultStore(db or default_db())) as store:
         start = time.perf_counter()
-        try:
+
+        def kept() -> str:
+            stored = store.tally(key, first_deal, last).deals
+            return f"stopped with {stored} of {deals} deals stored; rerun to go on"
+
+        with stoppable(kept):
             used = guarded(
                 lambda: _run(store, task, key, first_deal, last, workers, address, dask_local)
             )
-        except KeyboardInterrupt:
-            stored = store.tally(key, first_deal, last).deals
-            errors.print(f"parlour: stopped with {stored} of {deals} deals stored; rerun to go on")
-            raise typer.Exit(INTERRUPTED) from None
         wall = time.perf_counter() - start
         tally = store.tally(key, first_deal, last)
         summary = {

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -15,7 +13,6 @@ from parlour.core.errors import ParlourError
 from parlour.core.words import counted
 from parlour.frontends.cli.common import (
     BAD_INPUT,
-    INTERRUPTED,
     CardsOpt,
     DealOpt,
     GameArg,
@@ -24,6 +21,7 @@ from parlour.frontends.cli.common import (
     console,
     errors,
     guarded,
+    stoppable,
 )
 from parlour.frontends.cli.options import choose, new_session
 from parlour.solver import DEFAULT_BUDGET, Budget, hint, solve
@@ -56,10 +54,10 @@ def solve_command(
                 "parlour: --cards-file solves the decks in the file: leave out --deal and --cards"
             )
             raise typer.Exit(BAD_INPUT)
-        with _stoppable():
+        with stoppable(_undecided):
             guarded(lambda: _solve_file(game, cards_file, variant, mode, budget))
         return
-    with _stoppable():
+    with stoppable(_undecided):
         choice = guarded(lambda: choose(game, deal=deal, cards=cards, variant=variant, mode=mode))
         solution = guarded(lambda: solve(choice.game, choice.new_state(), budget))
     if as_json:
@@ -73,17 +71,6 @@ def solve_command(
     )
     if solution.moves:
         console.print(" ; ".join(str(m) for m in solution.moves))
-
-
-@contextmanager
-def _stoppable() -> Iterator[None]:
-    """A Ctrl-C stops the solver: one line on stderr and exit code 130, as a shell reports a
-    command so stopped (the decks of a file decided before it stay printed)."""
-    try:
-        yield
-    except KeyboardInterrupt:
-        errors.print("parlour: stopped before the solver had decided")
-        raise typer.Exit(INTERRUPTED) from None
 
 
 def _solve_file(
@@ -123,7 +110,7 @@ def hint_command(
     seconds: SecondsOpt = DEFAULT_BUDGET.seconds,
 ) -> None:
     """The next move of a winning line from a deal's start or a saved game's position."""
-    with _stoppable():
+    with stoppable(_undecided):
         state, chosen = guarded(lambda: _position(game, deal, cards, variant, mode, load))
         console.print(guarded(lambda: hint(chosen, state, Budget(nodes, seconds))).describe())
 
@@ -143,3 +130,7 @@ def _position(
         return choice.new_state(), choice.game
     session = new_session(game_id or "", deal, cards, {"variant": variant, "mode": mode}, load)
     return session.state, session.game
+
+
+def _undecided() -> str:
+    return "stopped before the solver had decided"

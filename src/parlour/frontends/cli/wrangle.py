@@ -19,13 +19,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from parlour.agents import AGENTS, DEFAULT_AGENT, make_agent
 from parlour.agents.base import Agent
-from parlour.agents.match import DuelSummary, duel_games, summarize
+from parlour.agents.match import DuelSummary, GameResult, duel_games, summarize
 from parlour.core.errors import IllegalMove, NotationError
 from parlour.core.game import DRAW, Game
 from parlour.core.moves import parse_move
 from parlour.core.session import Session
 from parlour.core.words import counted
-from parlour.frontends.cli.common import BAD_INPUT, INTERRUPTED, console, errors, guarded
+from parlour.frontends.cli.common import BAD_INPUT, console, errors, guarded, stoppable
 from parlour.frontends.cli.play import Changed, note, unchanged
 from parlour.frontends.cli.presenters.wrangle import WranglePresenter
 from parlour.frontends.cli.results import ResultKeeper
@@ -52,7 +52,7 @@ def duel_command(
     decided games is printed with its 95% Wilson interval."""
     guarded(lambda: [make_agent(name) for name in (first, second)])
     game = get_game(GAME_ID)
-    results = []
+    results: list[GameResult] = []
     with Progress(
         TextColumn(f"{first} v {second}"),
         BarColumn(),
@@ -62,13 +62,10 @@ def duel_command(
         transient=as_json,
     ) as progress:
         task = progress.add_task("games", total=games)
-        try:
+        with stoppable(lambda: f"stopped after {counted(len(results), 'game')} of {games}"):
             for result in duel_games(game, first, second, games, seed=seed, workers=workers):
                 results.append(result)
                 progress.advance(task)
-        except KeyboardInterrupt:
-            errors.print(f"parlour: stopped after {counted(len(results), 'game')} of {games}")
-            raise typer.Exit(INTERRUPTED) from None
     summary = summarize(results, first, game.info.seats)
     if as_json:
         typer.echo(json.dumps(summary.to_json()))
