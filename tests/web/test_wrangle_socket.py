@@ -4,6 +4,7 @@ rebuilt here from the deal and the moves announced one by one (WR-7)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -235,6 +236,7 @@ def test_a_seat_resumed_again_on_its_own_socket_stays_in_the_one_game(live: Live
         players["south"].receive()
         players["south"].close()
         first, seat = players["north"], seat_of(joined)
+        assert first.receive()["away"] == ["south"]
         assert first.ask({"type": "resume", **seat})["type"] == "joined"
         first.receive()
         with Player(live.url) as second:
@@ -244,3 +246,27 @@ def test_a_seat_resumed_again_on_its_own_socket_stays_in_the_one_game(live: Live
             seen = second.receive()
             assert seen["move_count"] == played["move_count"] == 1
             assert seen["observation"] == played["observation"]
+
+
+def test_a_player_hears_when_the_other_leaves_the_table_and_comes_back(live: LiveServer) -> None:
+    with Player(live.url) as north, Player(live.url) as south:
+        joined, waiting = north.start(game="wrangle", opponent="human")
+        assert waiting["away"] == []  # nobody has taken the second seat to be away from
+        table_id = joined["join_link"].removeprefix("/table/")
+        south_seat = seat_of(south.ask({"type": "join", "table": table_id}))
+        assert north.receive()["away"] == south.receive()["away"] == []
+        south.close()
+        left = north.receive()
+        assert left["away"] == ["south"] and not left["waiting"]
+        with Player(live.url) as south_again:
+            assert south_again.ask({"type": "resume", **south_seat})["seat"] == "south"
+            assert south_again.receive()["away"] == []
+            assert north.receive()["away"] == []
+
+
+def test_a_table_s_clock_starts_when_the_second_player_sits_down(live: LiveServer) -> None:
+    with Player(live.url) as north, Player(live.url) as south:
+        joined, _ = north.start(game="wrangle", opponent="human")
+        time.sleep(1.5)
+        south.ask({"type": "join", "table": joined["join_link"].removeprefix("/table/")})
+        assert south.receive()["elapsed"] < 1.0

@@ -118,6 +118,13 @@ class Session(Generic[S]):
         return bool(self._undone)
 
     # ----- changing it -----------------------------------------------------------------
+    def start_clock(self) -> None:
+        """Count the time from now, before the first move (a game that waited for its
+        players)."""
+        if self._turns:
+            raise IllegalMove("the clock starts again only before the first move")
+        self._t0 = self._clock()
+
     def play(self, move: Move | str) -> S:
         """Play `move` (checked by the rules), then any automatic foundation moves."""
         chosen = parse_move(move) if isinstance(move, str) else move

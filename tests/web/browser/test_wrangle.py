@@ -113,6 +113,12 @@ def test_two_people_at_a_table_see_only_their_own_cards(
     assert south.state["observation"] == WRANGLE.observe(true_states[-1], "south")
     assert north.script_errors == [] and south.script_errors == []
 
+    # One who closes the page is away: the other is told the game waits for him.
+    assert "left the table" not in north.page.inner_text(".turn")
+    south.page.close()
+    north.page.wait_for_function("() => window.parlour.state.away.includes('south')")
+    assert "left the table" in north.page.inner_text(".turn")
+
 
 def test_the_wrangle_against_the_computer(table: Table) -> None:
     table.open(f"/wrangle?vs=random&deal={DEAL}")

@@ -95,7 +95,9 @@ class Lobby:
         if seat is None:
             raise IllegalMove("this table already has two players")
         self.rooms[room.game_id] = room
-        return room, seat, room.take_seat(seat)
+        token = room.take_seat(seat)
+        room.start_clock()  # the game starts now, not when its first player sat down
+        return room, seat, token
 
     def resume(self, game_id: str, token: str) -> tuple[Room, str]:
         """The room and seat that `token` holds in game `game_id`."""
@@ -127,26 +129,35 @@ class Lobby:
         return room
 
     # ----- sockets coming and going ----------------------------------------------------------
-    def enter(self, client: Client, room: Room, seat: str) -> None:
-        """`client` takes `seat` in `room`, leaving the room it was in. Entering before leaving:
-        a client alone in a room it enters again must not let the room go meanwhile (the next
-        to resume would be given a copy of the game)."""
-        before = client.room
+    async def enter(self, client: Client, room: Room, seat: str) -> bool:
+        """`client` takes `seat` in `room`, leaving the room it was in; returns whether the
+        others at `room` should hear of it (a seat of a table for two is back). Entering before
+        leaving: a client alone in a room it enters again must not let the room go meanwhile
+        (the next to resume would be given a copy of the game)."""
+        before, away = client.room, room.away
+        left = None if before is None or before is room else (before, before.away)
         room.clients.add(client)
         client.room, client.seat = room, seat
-        if before is not None and before is not room:
-            before.clients.discard(client)
-            self._release_if_idle(before)
+        if left is not None:
+            await self._gone(client, *left)
+        return room.away != away
 
-    def leave(self, client: Client) -> None:
-        """`client` leaves its room; a room nobody watches and nothing plays is let go (the
-        store has it)."""
+    async def leave(self, client: Client) -> None:
+        """`client` leaves its room."""
         room = client.room
-        client.room = client.seat = None
-        if room is None:
-            return
+        if room is not None:
+            away = room.away
+            client.room = client.seat = None
+            await self._gone(client, room, away)
+
+    async def _gone(self, client: Client, room: Room, away: frozenset[str]) -> None:
+        """`client` is no longer at `room`, where `away` were the seats away before: a room
+        nobody watches and nothing plays is let go (the store has it); at a table for two, the
+        other player hears that a seat is away."""
         room.clients.discard(client)
         self._release_if_idle(room)
+        if room.away != away:
+            await room.broadcast()
 
     def _release_if_idle(self, room: Room) -> None:
         """Let go of a room nobody is at, saved with its clock as it stands: the time since

@@ -102,6 +102,13 @@ class Room:
             return self.ended_seconds
         return self.elapsed_before + self.session.elapsed
 
+    @property
+    def away(self) -> frozenset[str]:
+        """At a table for two, the seats taken whose player has no page open on the game."""
+        if self.opponent != HUMAN:
+            return frozenset()
+        return frozenset(self.seats) - {client.seat for client in self.clients}
+
     def link(self) -> str:
         """The page that shows this game: shareable for a one-player deal; against the
         computer, naming the game, so that a browser holding several finds each one (the
@@ -160,6 +167,7 @@ class Room:
             "deal": observation["deal"],  # none where the number would tell secrets
             "link": self.link(),
             "waiting": self.waiting,
+            "away": sorted(self.away),
             "last": last,
         }
 
@@ -202,6 +210,11 @@ class Room:
     def restart(self, seat: str) -> None:
         self.session.restart()
         self._after_change()
+
+    def start_clock(self) -> None:
+        """The game's time counts from now: a table for two starts when both are seated."""
+        self.elapsed_before = 0.0
+        self.session.start_clock()
 
     def set_autoplay(self, on: bool) -> None:
         if self.two_player:

@@ -51,7 +51,7 @@ class Conversation:
                 await self.answer(text if text is not None else event.get("bytes") or b"")
         finally:
             self.open = False
-            self.lobby.leave(self.client)
+            await self.lobby.leave(self.client)
 
     async def answer(self, text: str | bytes) -> None:
         try:
@@ -83,8 +83,8 @@ class Conversation:
 
     async def _entered(self, room: Room, seat: str, token: str, alone: bool = False) -> None:
         """Answer `joined` and the state; the other seats hear of it unless nothing changed
-        for them (`alone`: a seat resumed)."""
-        self.lobby.enter(self.client, room, seat)
+        for them (`alone`: a seat resumed, which they hear of only when it was away)."""
+        heard = await self.lobby.enter(self.client, room, seat)
         joined: dict[str, Any] = {
             "type": "joined",
             "game_id": room.game_id,
@@ -95,11 +95,14 @@ class Conversation:
         if room.waiting and seat == HOME_SEAT:
             joined["join_link"] = f"/table/{room.table_id}"
         await self.send(joined)
-        if alone:
-            await self.send(room.state_message(seat))
-            self.lobby.wake_computer(room)
-        else:
+        if not alone:
             await self.lobby.changed(room)
+            return
+        if heard:
+            await room.broadcast()
+        else:
+            await self.send(room.state_message(seat))
+        self.lobby.wake_computer(room)
 
     def _held(self) -> tuple[Room, str]:
         room, seat = self.client.room, self.client.seat

@@ -219,8 +219,10 @@ export class GameView {
     }
     const mine = obs.to_move === state.seat;
     const other = state.link.startsWith("/wrangle") ? "the computer" : "your opponent";
+    const away = state.away.some((seat) => seat !== state.seat)
+      ? " Your opponent has left the table; the game waits for them to come back." : "";
     this.turn.textContent = state.waiting ? "Waiting for the second player to join…"
-      : `You are ${state.seat}. ` + (mine ? "Your turn." : `It is ${other}'s turn.`);
+      : `You are ${state.seat}. ` + (mine ? "Your turn." : `It is ${other}'s turn.`) + away;
     this.turn.classList.toggle("mine", mine && !state.waiting);
   }
 
