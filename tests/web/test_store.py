@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
@@ -9,7 +10,9 @@ import pytest
 
 from parlour.core.session import Session
 from parlour.games import get_game
+from parlour.store import games as games_store
 from parlour.store.database import (
+    _MIGRATIONS,
     APPLICATION_ID,
     SCHEMA_VERSION,
     DatabaseError,
@@ -44,6 +47,37 @@ def test_saving_again_replaces_and_in_play_lists_unended_games(tmp_path: Path) -
     store.save(_saved("g1", moves=1))
     store.save(_saved("g1", moves=2))
     assert [len(g.record.moves) for g in store.in_play()] == [2]
+
+
+def test_only_the_newest_games_with_nothing_played_are_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(games_store, "UNPLAYED_KEPT", 2)
+    store = GameStore(connect(tmp_path / "p.db"))
+    store.save(_saved("played", moves=1))
+    for name in ("old", "middle", "new"):
+        store.save(_saved(name, moves=0))
+    assert store.load("old") is None
+    assert [g.game_id for g in store.in_play()] == ["new", "middle", "played"]
+
+
+def test_a_file_of_schema_1_learns_which_games_were_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "p.db"
+    with sqlite3.connect(path) as raw:
+        raw.executescript(_MIGRATIONS[1])
+        for game_id, moves in (("played", 2), ("unplayed", 0)):
+            record = _saved(game_id, moves).record.to_json()
+            raw.execute(
+                "INSERT INTO games VALUES (?, 'plait', ?, NULL, '{}', NULL, NULL, 0, 0, '2026')",
+                (game_id, json.dumps(record)),
+            )
+        raw.execute("PRAGMA user_version = 1")
+    monkeypatch.setattr(games_store, "UNPLAYED_KEPT", 1)
+    store = GameStore(connect(path))
+    store.save(_saved("now", moves=0))
+    assert [g.game_id for g in store.in_play()] == ["now", "played"]
 
 
 def test_streaks_best_time_and_one_result_per_game(tmp_path: Path) -> None:

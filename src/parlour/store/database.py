@@ -16,7 +16,7 @@ from pathlib import Path
 
 from parlour.core.errors import ParlourError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 FILE_NAME = "parlour.db"
 APPLICATION_ID = 0x50474D53  # "PGMS": Parlour's saved games and statistics
 OWN_TABLES = {"games", "results"}  # what a file of this kind held before it was marked
@@ -45,6 +45,11 @@ _MIGRATIONS = {
         ended TEXT NOT NULL
     );
     CREATE INDEX results_by_game ON results (game, params, ended);
+    """,
+    2: """
+    ALTER TABLE games ADD COLUMN moves INTEGER NOT NULL DEFAULT 0;
+    UPDATE games SET moves = json_array_length(record, '$.moves');
+    CREATE INDEX games_unplayed ON games (moves, updated);
     """,
 }
 

@@ -1,5 +1,9 @@
 """Games in play, kept as their `GameRecord` after every move so that nothing a player did is
 lost, not even to a server restart. Seats are kept as hashes of their tokens, never the tokens.
+
+A game in which nothing has been played yet holds nothing a player did: only the newest
+`UNPLAYED_KEPT` of those are kept, so that no client can fill the file by starting games (or
+opening tables for two that nobody joins) without end.
 """
 
 from __future__ import annotations
@@ -15,6 +19,12 @@ from typing import Any
 from parlour.core.record import GameRecord
 
 SOLO = ""  # the seat key of a one-player game
+UNPLAYED_KEPT = 1000
+FORGET_UNPLAYED = """
+    DELETE FROM games WHERE moves = 0 AND outcome IS NULL AND game_id NOT IN
+    (SELECT game_id FROM games WHERE moves = 0 ORDER BY updated DESC, rowid DESC LIMIT ?)
+"""
+COLUMNS = "game_id, game, record, outcome, seats, opponent, table_id, autoplay, elapsed, updated"
 
 
 @dataclass(frozen=True)
@@ -43,7 +53,8 @@ class GameStore:
         now = datetime.now(UTC).isoformat(timespec="seconds")
         with self._lock:
             self._db.execute(
-                "INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                f"INSERT OR REPLACE INTO games ({COLUMNS}, moves)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game.game_id,
                     game.record.game,
@@ -55,8 +66,11 @@ class GameStore:
                     int(game.autoplay),
                     game.elapsed,
                     now,
+                    len(game.record.moves),
                 ),
             )
+            if not game.record.moves:
+                self._db.execute(FORGET_UNPLAYED, (UNPLAYED_KEPT,))
 
     def keep_clock(self, game_id: str, elapsed: float) -> None:
         """Keep how long game `game_id` has been played, as it stands when nobody is at it;
@@ -65,17 +79,18 @@ class GameStore:
             self._db.execute("UPDATE games SET elapsed = ? WHERE game_id = ?", (elapsed, game_id))
 
     def load(self, game_id: str) -> SavedGame | None:
-        return self._one("SELECT * FROM games WHERE game_id = ?", game_id)
+        return self._one(f"SELECT {COLUMNS} FROM games WHERE game_id = ?", game_id)
 
     def by_table(self, table_id: str) -> SavedGame | None:
-        return self._one("SELECT * FROM games WHERE table_id = ?", table_id)
+        return self._one(f"SELECT {COLUMNS} FROM games WHERE table_id = ?", table_id)
 
     def in_play(self, limit: int = 50, ids: Sequence[str] | None = None) -> list[SavedGame]:
         """Games not yet ended, the most recently played first: of all, or of those `ids`."""
         among = "" if ids is None else f" AND game_id IN ({', '.join('?' * len(ids))})"
         with self._lock:
             rows = self._db.execute(
-                f"SELECT * FROM games WHERE outcome IS NULL{among} ORDER BY updated DESC LIMIT ?",
+                f"SELECT {COLUMNS} FROM games WHERE outcome IS NULL{among}"
+                " ORDER BY updated DESC, rowid DESC LIMIT ?",
                 (*(ids or ()), limit),
             ).fetchall()
         return [_saved(row) for row in rows]
