@@ -88,6 +88,12 @@ def test_FC_2_after_a_card_goes_up_the_next_card_goes_to_the_same_heap() -> None
     assert heaps[0] == "9C" and heaps[1] == "8D"
 
 
+def test_FC_2_nothing_else_moves_during_a_deal() -> None:
+    heaps, after = dealt("3H 9C 9C 9C 9C 9C 2H")  # 2H goes up from heap-7, a corner
+    assert cards_str(after.aces[1]) == "AH 2H"
+    assert heaps[0] == "3H"  # now playable, but only the card dealt is examined
+
+
 def test_FC_2_the_first_ace_or_king_goes_up_from_any_heap() -> None:
     empty = Foundations(((),) * 4, ((),) * 4)
     heaps, after = dealt("9C AS 9C KD", empty)

@@ -142,6 +142,13 @@ def test_PL_4_with_the_stock_empty_the_auxiliary_takes_the_waste_top() -> None:
     assert cards_str(after.auxiliaries[3]) == "9D" and cards_str(after.waste) == "8D"
 
 
+def test_PL_4_with_stock_and_waste_empty_the_auxiliary_stays_empty() -> None:
+    state = position({"aux-4": "QS", "aux-1": "4H", "foundation-1": "JS"})
+    after = PLAIT.apply(state, parse_move("aux-4>foundation-1"))
+    assert after.auxiliaries[3] == () and cards_str(after.auxiliaries[0]) == "4H"
+    assert not any(m.endswith(">aux-4") for m in moves(after))  # nothing may be moved there
+
+
 def test_PL_4_once_the_plait_is_gone_an_empty_corner_takes_any_available_card() -> None:
     state = position({"corner-2": "QS", "foundation-1": "JS", "aux-1": "4H", "stock": "2C"})
     after = PLAIT.apply(state, parse_move("corner-2>foundation-1"))

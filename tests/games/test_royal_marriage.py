@@ -95,6 +95,14 @@ def test_RM_3_two_cards_between_two_of_a_rank_are_discarded_together() -> None:
     assert moves(position("QH 9D 5S 7C 9H", "KH")) == ["discard 5S 7C"]
 
 
+def test_RM_3_one_card_between_two_of_a_rank_is_discarded() -> None:
+    assert moves(position("QH 5S 7D 5C", "KH")) == ["discard 7D"]
+
+
+def test_RM_3_two_cards_between_two_of_a_suit_are_discarded_together() -> None:
+    assert moves(position("QH 9D 5S 7C 2D", "KH")) == ["discard 5S 7C"]
+
+
 def test_RM_3_three_cards_between_are_too_many() -> None:
     state = position("QH 9D 5S 7C 2H 9H", "KH")
     assert moves(state) == ["deal"]

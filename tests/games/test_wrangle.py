@@ -349,6 +349,17 @@ def test_WR_6_a_reserve_shrinking_is_progress_as_much_as_a_foundation_play() -> 
     assert WRANGLE.outcome(end_turn(grown)) == DRAW  # a reserve growing is no progress
 
 
+def test_WR_6_a_card_taken_off_a_reserve_is_progress_though_the_reserve_grows_back() -> None:
+    """The reading of docs/design.md: the reserve shrank when the card left it, whatever is
+    laid on it later in the turn."""
+    piles = {"north-reserve": "5C 8H", "north-aux-1": "9H", "north-stock": "6C 9D"}
+    state = play(position(piles, idle=99), "north-reserve>north-aux-1", "turn")
+    state = play(state, "north-turned>north-reserve")
+    after = end_turn(state)
+    assert len(after.reserves[0]) == 2
+    assert after.idle == 0 and WRANGLE.outcome(after) is None
+
+
 # ----- WR-7 Information -----------------------------------------------------------------------
 def random_states(count: int, seed: int) -> list[WrangleState]:
     """States reached by random play over several deals, both players and both starts."""
