@@ -4,6 +4,7 @@ the figures of a duel."""
 from __future__ import annotations
 
 import random
+from itertools import islice
 
 import pytest
 
@@ -133,6 +134,11 @@ def test_a_duel_swaps_seats_on_each_deal_and_counts_from_the_first_player() -> N
     assert (summary.wins, summary.draws, summary.losses) == (1, 1, 1)
     assert summary.win_rate == 0.5
     assert summary.seconds_per_turn == pytest.approx(1.0 / 10)
+
+
+def test_a_duel_of_any_length_starts_without_listing_its_games() -> None:
+    first_two = list(islice(duel_games(WRANGLE, "greedy", "random", 10**15, seed=1), 2))
+    assert [r.seats for r in first_two] == [("greedy", "random"), ("random", "greedy")]
 
 
 def test_the_wilson_interval_matches_its_formula() -> None:

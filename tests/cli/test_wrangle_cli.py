@@ -28,7 +28,13 @@ SOUTH = "2S 3S 4S 6S 8S 9S TS JS QS 2H 3H 4H 5D 7D 7C 7S 7H KD KS"
 def test_a_duel_between_two_computer_players_reports_its_figures() -> None:
     done = parlour("duel", "greedy", "random", "--games", "2", "--seed", "3", "--json")
     assert done.returncode == 0, done.stderr
+    assert done.stderr == ""  # no progress bar in a pipe, not even a blank line
     result = json.loads(done.stdout)
+    assert (result.pop("first"), result.pop("second"), result.pop("seed")) == (
+        "greedy",
+        "random",
+        3,
+    )
     assert set(result) == {
         "games",
         "wins",

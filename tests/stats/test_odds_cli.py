@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+from itertools import islice
 from pathlib import Path
 
 import pytest
 
-from parlour.frontends.cli.odds import default_db
+from parlour.frontends.cli.odds import deals_left, default_db
 from parlour.store.database import default_path
 from parlour.store.results import ResultStore, RunKey
 from tests.cli.runner import parlour
@@ -21,6 +22,7 @@ SUMMARY_KEYS = {
 def _odds(db: Path, *args: str) -> dict[str, object]:
     done = parlour("odds", *args, "--db", str(db), "--json")
     assert done.returncode == 0, done.stderr
+    assert done.stderr == ""  # no progress bar in a pipe, not even a blank line
     summary: dict[str, object] = json.loads(done.stdout)
     return summary
 
@@ -149,6 +151,9 @@ def test_a_foreign_database_is_a_clear_error(tmp_path: Path) -> None:
         (["royal-marriage", "--deals", "2", "--first-deal", str(2**63 - 1)], "stop at"),
         (["royal-marriage", "--deals", "2", "--plot", "chart.gif"], "PNG|SVG|.png or .svg"),
         (["royal-marriage", "--deals", "2", "--address", "tcp://x:1", "--dask-local"], "not both"),
+        (["royal-marriage", "--deals", "2", "--address", "garbage"], "not a Dask scheduler's"),
+        (["royal-marriage", "--deals", "2", "--address", "tcp://x"], "missing port"),
+        (["royal-marriage", "--deals", "2", "--address", "udp://x:1"], "unknown address scheme"),
         (["royal-marriage", "--deals", "1", "--budget", str(2**63)], "less than or equal"),
     ],
 )
@@ -164,3 +169,9 @@ def test_the_odds_database_lies_beside_the_games_database(monkeypatch: pytest.Mo
         monkeypatch.setattr("sys.platform", platform)
         assert default_db().parent == default_path().parent
         assert default_db().name == "odds.sqlite"
+
+
+def test_the_deals_left_are_counted_and_listed_without_holding_them_all() -> None:
+    count, deals = deals_left(1, 10**15, done={2, 5})
+    assert count == 10**15 - 2
+    assert list(islice(deals, 4)) == [1, 3, 4, 6]

@@ -89,17 +89,16 @@ class Pairing(NamedTuple):
     seed: int
 
 
-def pairings(first: str, second: str, games: int, seed: int) -> list[Pairing]:
-    """The games of a duel: in pairs on one deal, `first` in the first seat of the first game
-    of each pair and in the second seat of the other; all drawn from `seed`."""
+def pairings(first: str, second: str, games: int, seed: int) -> Iterator[Pairing]:
+    """The games of a duel, one by one (a series may be longer than memory holds): in pairs on
+    one deal, `first` in the first seat of the first game of each pair and in the second seat
+    of the other; all drawn from `seed`."""
     rng = Random(seed)
-    found = []
     for index in range(games):
         if index % 2 == 0:
             deal = rng.randrange(2**32)
         names = (first, second) if index % 2 == 0 else (second, first)
-        found.append(Pairing(index, names, deal, rng.randrange(2**32)))
-    return found
+        yield Pairing(index, names, deal, rng.randrange(2**32))
 
 
 def duel_games(
@@ -119,11 +118,9 @@ def duel_games(
     left unfinished), the duel waits only for the games being played. The workers ignore
     SIGINT, which a Ctrl-C sends them too: the process that started them decides."""
     chosen = game.info.params_type() if params is None else params
-    tasks = iter(
-        [
-            (game, pairing.names, chosen, pairing.deal, pairing.number, pairing.seed)
-            for pairing in pairings(first, second, games, seed)
-        ]
+    tasks = (
+        (game, pairing.names, chosen, pairing.deal, pairing.number, pairing.seed)
+        for pairing in pairings(first, second, games, seed)
     )
     if workers <= 1:
         yield from map(_play_one, tasks)

@@ -83,7 +83,7 @@ def open_executor(
         return
     try:
         client = distributed.Client(address, timeout=10)
-    except OSError as error:
+    except (OSError, ValueError, TypeError) as error:  # unreachable, or wants what it lacks (TLS)
         raise ParamsError(f"cannot reach the Dask scheduler at {address}: {error}") from None
     with client:
         threads = sum(client.nthreads().values())
@@ -159,6 +159,23 @@ def check_choice(workers: int | None, address: str | None, dask_local: bool) -> 
         raise ParamsError("--workers must be at least 1")
     if address is not None and dask_local:
         raise ParamsError("give --address or --dask-local, not both")
+    if address is not None:
+        check_address(address)
+
+
+def check_address(address: str) -> None:
+    """A `ParamsError` unless `address` names a scheduler by a scheme Dask knows, a host and a
+    port (the scheme may be left out: tcp)."""
+    _distributed()  # a clear error without Dask
+    comm = import_module("distributed.comm")
+    try:
+        scheme, location = comm.parse_address(address)
+        comm.registry.get_backend(scheme)
+        comm.parse_host_port(location)
+    except ValueError as error:
+        raise ParamsError(
+            f"{address!r} is not a Dask scheduler's address ({error}); e.g. tcp://HOST:8786"
+        ) from None
 
 
 def _distributed() -> ModuleType:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import signal
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from contextlib import contextmanager
 from itertools import islice
@@ -39,7 +39,7 @@ def chunk_size(deals: int, workers: int, largest: int) -> int:
 
 def run(
     task: Task,
-    deals: Sequence[int],
+    deals: Iterable[int],
     executor: Executor,
     on_rows: Callable[[list[Row]], None],
     *,

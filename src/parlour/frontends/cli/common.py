@@ -10,6 +10,7 @@ from typing import Annotated, TypeVar
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.progress import Progress, ProgressColumn
 
 from parlour.core.errors import ParlourError
 
@@ -48,6 +49,13 @@ DbOpt = Annotated[
     Path | None,
     typer.Option("--db", help="SQLite file of saved games and statistics (default: per user)."),
 ]
+
+
+def progress_bar(*columns: str | ProgressColumn, transient: bool) -> Progress:
+    """A progress bar on stderr, drawn only for a person at a terminal: a pipe or a log gets
+    nothing from it, not even a blank line."""
+    screen = Console(stderr=True)
+    return Progress(*columns, console=screen, transient=transient, disable=not screen.is_terminal)
 
 
 @contextmanager

@@ -10,16 +10,15 @@ from __future__ import annotations
 import json
 import time
 from collections import Counter
+from collections.abc import Iterator, Set
 from contextlib import suppress
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
-    Progress,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
@@ -34,6 +33,7 @@ from parlour.frontends.cli.common import (
     VariantOpt,
     console,
     guarded,
+    progress_bar,
     stoppable,
 )
 from parlour.frontends.cli.options import choose
@@ -166,11 +166,12 @@ def _run(
     address: str | None,
     dask_local: bool,
 ) -> int:
-    """Decide the deals of `first`-`last` not stored yet; how many workers decided them."""
+    """Decide the deals of `first`-`last` not stored yet; how many workers decided them (none
+    when every deal was stored)."""
     done = store.done_deals(key, first, last)
-    todo = [deal for deal in range(first, last + 1) if deal not in done]
+    left, todo = deals_left(first, last, done)
     counts = store.tally(key, first, last).counts
-    with Progress(
+    with progress_bar(
         TextColumn(f"{task.game} {task.policy}"),
         BarColumn(),
         MofNCompleteColumn(),
@@ -178,7 +179,6 @@ def _run(
         TimeElapsedColumn(),
         TextColumn("left"),
         TimeRemainingColumn(),
-        console=Console(stderr=True),
         transient=True,
     ) as progress:
         bar = progress.add_task("deals", total=last - first + 1, completed=len(done), rate="")
@@ -188,12 +188,19 @@ def _run(
             counts.update(Counter(result for _, result, _, _ in rows))
             progress.update(bar, advance=len(rows), rate=_short(rate(counts)))
 
-        if not todo:
-            return workers or 1
+        if not left:
+            return 0
         with open_executor(workers, address, dask_local) as pool:
-            size = chunk_size(len(todo), pool.size, LARGEST_CHUNK)
+            size = chunk_size(left, pool.size, LARGEST_CHUNK)
             run(task, todo, pool.executor, store_rows, workers=pool.size, size=size)
             return pool.size
+
+
+def deals_left(first: int, last: int, done: Set[int]) -> tuple[int, Iterator[int]]:
+    """How many deals of `first`-`last` are not `done`, and those deals, listed only as they
+    are handed out: a range of any length costs no memory."""
+    todo = (deal for deal in range(first, last + 1) if deal not in done)
+    return last - first + 1 - len(done), todo
 
 
 def _short(r: Rate) -> str:

@@ -15,7 +15,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 
 from parlour.agents import AGENTS, DEFAULT_AGENT, make_agent
 from parlour.agents.base import Agent
@@ -25,7 +25,14 @@ from parlour.core.game import DRAW, Game
 from parlour.core.moves import parse_move
 from parlour.core.session import Session
 from parlour.core.words import counted
-from parlour.frontends.cli.common import BAD_INPUT, console, errors, guarded, stoppable
+from parlour.frontends.cli.common import (
+    BAD_INPUT,
+    console,
+    errors,
+    guarded,
+    progress_bar,
+    stoppable,
+)
 from parlour.frontends.cli.play import Changed, note, unchanged
 from parlour.frontends.cli.presenters.wrangle import WranglePresenter
 from parlour.frontends.cli.results import ResultKeeper
@@ -53,12 +60,11 @@ def duel_command(
     guarded(lambda: [make_agent(name) for name in (first, second)])
     game = get_game(GAME_ID)
     results: list[GameResult] = []
-    with Progress(
+    with progress_bar(
         TextColumn(f"{first} v {second}"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
-        console=Console(stderr=True),
         transient=as_json,
     ) as progress:
         task = progress.add_task("games", total=games)
@@ -68,7 +74,9 @@ def duel_command(
                 progress.advance(task)
     summary = summarize(results, first, game.info.seats)
     if as_json:
-        typer.echo(json.dumps(summary.to_json()))
+        typer.echo(
+            json.dumps({"first": first, "second": second, "seed": seed, **summary.to_json()})
+        )
         return
     console.print(f"{first} against {second}, {tally(summary)}")
     if summary.win_rate is None:
