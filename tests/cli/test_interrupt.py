@@ -188,3 +188,39 @@ def test_ctrl_c_stops_the_plait_search_with_one_line(tmp_path: Path, verb: str) 
         assert err == "parlour: stopped before the solver had decided\n"
     finally:
         command.kill()
+
+
+def test_a_ctrl_c_during_a_hint_in_a_game_stops_the_hint_and_the_game_goes_on(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "stdout.txt"
+    with out.open("w") as written:
+        process = subprocess.Popen(
+            [PARLOUR, "play", "plait", "--deal", "7"],
+            stdin=subprocess.PIPE,
+            stdout=written,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env=command_env(),
+        )
+    assert process.stdin is not None
+    try:
+        process.stdin.write("d\n")
+        process.stdin.flush()
+        deadline = time.monotonic() + 60
+        while out.read_text().count("> ") < 2:  # the deal is shown, and the prompt again
+            assert process.poll() is None and time.monotonic() < deadline, out.read_text()
+            time.sleep(0.05)
+        process.stdin.write("hint\n")  # undecided here within its 5 s: searches on
+        process.stdin.flush()
+        time.sleep(1.5)
+        process.send_signal(signal.SIGINT)
+        process.stdin.write("u\nq\n")
+        process.stdin.close()
+        assert process.wait(timeout=60) == 0
+    finally:
+        with suppress(ProcessLookupError):
+            process.kill()
+    said = out.read_text()
+    assert "Hint stopped; the game goes on." in said
+    assert "Traceback" not in said and said.count("Plait") >= 3  # shown again after the undo

@@ -128,8 +128,7 @@ class PlayLoop:
         elif word == "save":
             self._save(rest.strip())
         elif word == "hint":
-            found = self.guide.hint(self.session.state, HINT_BUDGET)
-            self.console.print(f"Hint: {found.describe()}")
+            self._hint()
         else:
             return False
         return True
@@ -165,6 +164,15 @@ class PlayLoop:
             f"[{style}]Game over: {describe_outcome(outcome)}[/] "
             f"in {counted(len(self.session.moves), 'move')}. Undo, save or quit."
         )
+
+    def _hint(self) -> None:
+        """The solver's advice; a Ctrl-C while it searches stops the search, not the game."""
+        try:
+            found = self.guide.hint(self.session.state, HINT_BUDGET)
+        except KeyboardInterrupt:
+            self.console.print("Hint stopped; the game goes on.")
+            return
+        self.console.print(f"Hint: {found.describe()}")
 
     def _autoplay(self, setting: str) -> None:
         if setting not in ("on", "off"):
