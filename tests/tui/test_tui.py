@@ -423,6 +423,23 @@ def test_up_and_down_in_the_line_choose_a_move_that_enter_plays() -> None:
     run(app, steps)
 
 
+def test_a_move_chosen_with_down_from_a_narrowed_list_is_the_one_enter_plays() -> None:
+    app = started_on("heads-and-tails", 4)
+
+    async def steps(app: ParlourApp, pilot: Pilot[None]) -> None:
+        await pilot.press(*"tail")
+        await pilot.pause()
+        narrowed = shown_moves(app)
+        assert narrowed and all("tail" in move for move in narrowed)
+        await pilot.press("down", "down")
+        await pilot.pause()
+        await pilot.press("enter")
+        await settled(app, pilot)
+        assert [str(move) for move in session_of(app).moves] == [narrowed[1]]
+
+    run(app, steps)
+
+
 def test_a_line_typed_while_the_game_thinks_waits_in_the_line() -> None:
     app = started_on("plait", 7)
 

@@ -69,6 +69,7 @@ class GameScreen(Screen[None]):
         self.driver = driver
         self.busy = False
         self.legal: list[str] = []  # the legal moves shown, kept while the line narrows them
+        self.picked = False  # a move chosen with up or down since the line was last typed in
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -97,16 +98,16 @@ class GameScreen(Screen[None]):
             self.notify("Still thinking about the last one.", severity="warning")
             return
         event.input.clear()
-        if line.lower() in QUIT_WORDS:
+        listing = self.query_one("#moves", OptionList)
+        if (self.picked or not line) and listing.highlighted is not None:
+            # the move chosen in the list (narrowed by what was typed), or highlighted there
+            chosen = listing.get_option_at_index(listing.highlighted).id
+            if chosen is not None:
+                self._run(chosen)
+        elif line.lower() in QUIT_WORDS:
             self.action_leave()
         elif line:
             self._run(line)
-        else:  # Enter on an empty line plays the move highlighted in the list
-            listing = self.query_one("#moves", OptionList)
-            if listing.highlighted is not None:
-                chosen = listing.get_option_at_index(listing.highlighted).id
-                if chosen is not None:
-                    self._run(chosen)
 
     def action_highlight(self, step: int) -> None:
         """Up and down in the command line move through the list of moves."""
@@ -115,9 +116,11 @@ class GameScreen(Screen[None]):
         if last >= 0:
             now = listing.highlighted
             listing.highlighted = 0 if now is None else max(0, min(last, now + step))
+            self.picked = True
 
     @on(Input.Changed, "#line")
     def narrowed(self, event: Input.Changed) -> None:
+        self.picked = False
         self._list_moves(event.value.strip())
 
     @on(OptionList.OptionSelected, "#moves")
