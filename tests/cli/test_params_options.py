@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -33,3 +34,39 @@ def test_show_and_play_offer_an_option_for_every_parameter(
 def test_a_parameter_the_game_does_not_have_is_refused() -> None:
     done = CliRunner().invoke(app, ["show", "plait", "--deal", "5", "--first", "south"])
     assert done.exit_code == 2 and "this game has no first option" in done.output
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["play", "plait", "--deal", "1", "--hot-seat"], "played alone: leave out --hot-seat"),
+        (["play", "plait", "--deal", "1", "--vs", "greedy"], "played alone: leave out --vs"),
+        (["tui", "plait", "--deal", "1", "--vs", "greedy"], "played alone: leave out --vs"),
+        (["play", "wrangle", "--auto"], "The Wrangle has no automatic moves"),
+        (["tui", "wrangle", "--auto"], "The Wrangle has no automatic moves"),
+        (["play", "royal-marriage", "--deal", "1", "--auto"], "has no automatic moves"),
+        (["play", "wrangle", "--vs", ""], 'there is no player ""'),
+        (["odds", "plait", "--deals", "1", "--policy", ""], 'policy "" does not fit'),
+        (["play"], "say which game"),
+    ],
+)
+def test_an_option_that_does_not_apply_is_refused_not_ignored(
+    args: list[str], words: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))  # no statistics file of the tester's
+    done = CliRunner().invoke(app, args, input="q\n")
+    assert done.exit_code == 2, done.output
+    assert words in done.output
+
+
+def test_play_resumes_a_saved_game_without_naming_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    saved = tmp_path / "game.json"
+    runner = CliRunner()
+    played = runner.invoke(app, ["play", "plait", "--deal", "3"], input=f"d\nsave {saved}\nq\n")
+    assert played.exit_code == 0, played.output
+    resumed = runner.invoke(app, ["play", "--load", str(saved)], input="q\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert "stock 70" in resumed.output  # one card dealt, as saved

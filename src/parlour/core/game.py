@@ -199,6 +199,11 @@ class Game(ABC, Generic[S, P]):
         """A move to the foundations a player may let happen by itself, or None."""
         return None
 
+    @property
+    def has_automatic_moves(self) -> bool:
+        """Whether the game ever offers a move to let happen by itself (`autoplay_move`)."""
+        return type(self).autoplay_move is not Game.autoplay_move
+
     # ----- hooks for the solver (full knowledge of the deck) --------------------------------
     def safe_move(self, state: S) -> Move | None:
         """A move that never turns a winnable position into a lost one, played by the solver

@@ -85,7 +85,9 @@ def show(
 
 @app.command()
 def play(
-    game: GameArg,
+    game: Annotated[
+        str | None, typer.Argument(help="Game id, e.g. royal-marriage (not with --load).")
+    ] = None,
     deal: DealOpt = None,
     cards: CardsOpt = None,
     variant: VariantOpt = None,
@@ -98,12 +100,15 @@ def play(
     db: DbOpt = None,
 ) -> None:
     """Play a game in the terminal. Without --deal or --cards a random deal is chosen."""
+    if game is None and load is None:
+        errors.print("parlour: say which game (parlour games lists them), or --load FILE")
+        raise typer.Exit(BAD_INPUT)
     options = {"variant": variant, "mode": mode, "first": first}
-    session = guarded(lambda: new_session(game, deal, cards, options, load, auto))
+    session = guarded(lambda: new_session(game or "", deal, cards, options, load, auto))
     stats = guarded(lambda: open_stats(db))
     if session.game.info.seats:
         return play_wrangle(session, vs, hot_seat, stats)
-    refuse_opponent(vs)
+    refuse_opponent(vs, hot_seat)
     presenter = PRESENTERS[session.game.info.id]
     keeper = ResultKeeper(stats, session)
     console.print(f"[bold]{session.game.info.name}[/] — type h for help, q to quit.")
@@ -141,15 +146,16 @@ def tui(
         options = {"variant": variant, "mode": mode, "first": first}
         session = guarded(lambda: new_session(game or "", deal, cards, options, load, auto))
         if not session.game.info.seats:
-            refuse_opponent(vs)
+            refuse_opponent(vs, hot_seat=False)
         screen = guarded(lambda: game_screen(session, vs, stats))
     ParlourApp(screen, stats).run()
 
 
-def refuse_opponent(vs: str | None) -> None:
-    """--vs names the Wrangle's computer player; a one-player game has none."""
-    if vs is not None:
-        errors.print("parlour: --vs chooses the Wrangle's opponent; this game is played alone")
+def refuse_opponent(vs: str | None, hot_seat: bool) -> None:
+    """--vs and --hot-seat choose the Wrangle's opponent; a one-player game has none."""
+    named = [flag for flag, given in (("--vs", vs is not None), ("--hot-seat", hot_seat)) if given]
+    if named:
+        errors.print(f"parlour: this game is played alone: leave out {' and '.join(named)}")
         raise typer.Exit(BAD_INPUT)
 
 

@@ -86,7 +86,11 @@ def odds_command(
     ] = DEFAULT_BUDGET.nodes,
     policy: Annotated[
         str | None,
-        typer.Option("--policy", help="solver (knows every card) or greedy (sees what you see)."),
+        typer.Option(
+            "--policy",
+            help="One-player games: solver (knows every card) or greedy (sees what you see);"
+            " the Wrangle: strong.",
+        ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     plot: Annotated[
@@ -150,7 +154,7 @@ def make_task(
     solver (the strong player for a two-player game), whose budget alone is kept in the key."""
     choice = choose(game_id, deal=0, cards=None, variant=variant, mode=mode)
     info = choice.game.info
-    chosen = policy or (STRONG if info.seats else SOLVER)
+    chosen = policy if policy is not None else STRONG if info.seats else SOLVER
     task = Task(info.id, choice.params, chosen, budget if chosen == SOLVER else 0).check()
     params = json.dumps(params_dict(choice.params), sort_keys=True)
     return task, RunKey(info.id, params, info.rules_version, task.policy, task.budget)

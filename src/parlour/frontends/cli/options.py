@@ -62,12 +62,38 @@ def new_session(
     """A session of a saved game (`load`; `game_id`, if given, must be its game), or of a deal
     chosen by the options, a random deal when neither a number nor a deck is given. `auto`
     None keeps a saved game's automatic moves as they were, and leaves a new one's off."""
-    if load is None:
-        default = get_game(game_id).random_deal() if deal is None and cards is None else None
-        choice = choose(game_id, deal=deal, cards=cards, default_deal=default, **options)
-        return Session(
-            choice.game, choice.params, deal=choice.deal, deck=choice.deck, autoplay=bool(auto)
-        )
+    session = (
+        _new(game_id, deal, cards, options, auto)
+        if load is None
+        else _loaded(game_id, deal, cards, options, load, auto)
+    )
+    if auto and not session.game.has_automatic_moves:
+        raise ParamsError(f"{session.game.info.name} has no automatic moves: leave out --auto")
+    return session
+
+
+def _new(
+    game_id: str,
+    deal: int | None,
+    cards: str | None,
+    options: dict[str, str | None],
+    auto: bool | None,
+) -> Session[Any]:
+    default = get_game(game_id).random_deal() if deal is None and cards is None else None
+    choice = choose(game_id, deal=deal, cards=cards, default_deal=default, **options)
+    return Session(
+        choice.game, choice.params, deal=choice.deal, deck=choice.deck, autoplay=bool(auto)
+    )
+
+
+def _loaded(
+    game_id: str,
+    deal: int | None,
+    cards: str | None,
+    options: dict[str, str | None],
+    load: Path,
+    auto: bool | None,
+) -> Session[Any]:
     given = [f"--{name}" for name, value in options.items() if value is not None]
     given += [flag for flag, value in (("--deal", deal), ("--cards", cards)) if value is not None]
     if given:

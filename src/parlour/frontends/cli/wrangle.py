@@ -102,7 +102,9 @@ def play_wrangle(session: Session[Any], vs: str | None, hot_seat: bool, stats: S
     if vs is not None and hot_seat:
         errors.print("parlour: choose --vs random|greedy|strong or --hot-seat, not both")
         raise typer.Exit(BAD_INPUT)
-    opponent = None if hot_seat else guarded(lambda: make_agent(vs or DEFAULT_AGENT))
+    opponent = (
+        None if hot_seat else guarded(lambda: make_agent(DEFAULT_AGENT if vs is None else vs))
+    )
     computers = {} if opponent is None else {COMPUTER: opponent}
     name = None if opponent is None else opponent.name
     keeper = ResultKeeper(stats, session, opponent=name, seat=PERSON)

@@ -277,7 +277,7 @@ def lobby_options() -> list[Option]:
 def game_screen(session: Session[Any], vs: str | None, stats: StatsStore | None) -> GameScreen:
     """The screen for `session`: the Wrangle against `vs` (greedy unless chosen), the result
     kept in `stats` (None: not kept)."""
-    opponent = make_agent(vs or DEFAULT_AGENT) if session.game.info.seats else None
+    opponent = make_agent(DEFAULT_AGENT if vs is None else vs) if session.game.info.seats else None
     changed: Changed = unchanged
     if stats is not None:
         name = None if opponent is None else opponent.name
