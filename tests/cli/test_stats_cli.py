@@ -31,7 +31,7 @@ def stats(db: Path) -> list[dict[str, Any]]:
 def test_a_finished_game_counts_once_and_stats_reads_it(tmp_path: Path) -> None:
     db = tmp_path / "parlour.db"
     assert stats(db) == []
-    assert "No game has been finished yet." in parlour("stats", "--db", str(db)).stdout
+    assert "No game has been finished yet" in parlour("stats", "--db", str(db)).stdout
     won = next(d for d in range(200) if first_move_game(d)[1] == WON)
     lines, _ = first_move_game(won)
     # won, taken back and won again: one game, one result
@@ -125,6 +125,22 @@ def test_a_damaged_statistics_file_is_said_in_a_line(tmp_path: Path) -> None:
         assert done.returncode == 2, done.stderr
         assert "Traceback" not in done.stderr
         assert "parlour: cannot read the statistics:" in done.stderr
+
+
+def test_a_statistics_file_named_that_is_not_there_is_said_and_not_made(tmp_path: Path) -> None:
+    done = parlour("stats", "--db", str(tmp_path / "typo.db"))
+    assert done.returncode == 0
+    assert f"No game has been finished yet: there is no file {tmp_path / 'typo.db'}." in (
+        done.stdout.replace("\n", "")
+    )
+    assert not (tmp_path / "typo.db").exists()
+
+
+def test_an_empty_file_has_no_games_and_stays_empty(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.db"
+    empty.touch()
+    assert stats(empty) == []
+    assert empty.stat().st_size == 0
 
 
 def test_a_statistics_file_that_cannot_be_used_is_said_before_the_game(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from parlour.core.errors import ParlourError
@@ -72,12 +73,18 @@ def stats_command(
 
     They count the games played in the terminal and in the browser alike."""
     path = db or default_path()
-    rows = guarded(lambda: StatsStore(connect(path)).all()) if path.exists() else []
+    # Nothing is written here: an empty file, or none, holds no games yet.
+    exists = path.is_file() and path.stat().st_size > 0
+    rows = guarded(lambda: StatsStore(connect(path)).all()) if exists else []
     if as_json:
         typer.echo(json.dumps([row.to_json() for row in rows]))
         return
     if not rows:
-        console.print("No game has been finished yet.")
+        missing = db is not None and not db.exists()  # a path mistyped shows itself
+        console.print(
+            "No game has been finished yet"
+            + (f": there is no file {escape(str(db))}." if missing else ".")
+        )
         return
     table = Table("Game", "Variant", "Played", "Won", "Won %", "Streak", "Best streak", "Best time")
     for row in rows:
