@@ -63,13 +63,14 @@ def parse_move(text: str) -> Move:
             f'"{shown}" is not a move: a move is written in {MAX_MOVE_LENGTH} characters or fewer'
         )
     if TRANSFER in cleaned:
-        source, _, target = (part.strip() for part in cleaned.partition(TRANSFER))
+        source, _, target = (pile_name(part.strip()) for part in cleaned.partition(TRANSFER))
         if not (_PILE.fullmatch(source) and _PILE.fullmatch(target)):
             raise NotationError(
                 f'"{shown}" is not a move: a transfer is written source>target, e.g. tail-3>ace-D'
             )
         return transfer(source, target)
     name, _, rest = cleaned.partition(" ")
+    name = name.lower()
     if not _ACTION.fullmatch(name):
         raise NotationError(
             f'"{shown}" is not a move: write source>target (e.g. tail-3>ace-D) or an action '
@@ -80,3 +81,11 @@ def parse_move(text: str) -> Move:
     except CardError as error:
         raise NotationError(f'"{shown}" is not a move: {error}') from None
     return Move(name, cards=cards)
+
+
+def pile_name(typed: str) -> str:
+    """A pile's name as the games write it, however its case was typed: words in lower case,
+    a suit letter in upper case (`ACE-d` is `ace-D`)."""
+    head, *parts = typed.split("-")
+    suit_or_word = (p.upper() if len(p) == 1 and p.isalpha() else p.lower() for p in parts)
+    return "-".join([head.lower(), *suit_or_word])

@@ -38,7 +38,11 @@ def solve_command(
     cards: CardsOpt = None,
     cards_file: Annotated[
         Path | None,
-        typer.Option("--cards-file", help="Solve one deck per line (cards in dealing order)."),
+        typer.Option(
+            "--cards-file",
+            help="Solve one deck per line (cards in dealing order); prints one JSON object a"
+            " line, with or without --json.",
+        ),
     ] = None,
     variant: VariantOpt = None,
     mode: ModeOpt = None,
