@@ -5,12 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from rich.console import Console
 
+from parlour.core.errors import NotationError
 from parlour.frontends.cli.presenters import PRESENTERS
+from parlour.games import get_game
 from parlour.games.royal_marriage import ROYAL_MARRIAGE as RM
 from parlour.games.royal_marriage import RoyalMarriageParams
 from parlour.games.wrangle import WRANGLE
+from tests.games.test_royal_marriage import position as rm_position
 from tests.games.test_wrangle import position
 
 
@@ -40,3 +44,28 @@ def test_a_wrangle_player_is_told_to_pass_only_when_passing_is_legal() -> None:
         observation = WRANGLE.observe(state, "north")
         assert ("pass" in observation["legal_moves"]) is told
         assert ("or pass (p)" in drawn(observation, "wrangle")) is told
+
+
+@pytest.mark.parametrize(
+    ("game", "deal", "line", "words"),
+    [
+        ("heads-and-tails", 4, "h9 a", "there is no pile head-9"),
+        ("heads-and-tails", 4, "h0", "there is no pile head-0"),
+        ("plait", 7, "p f", "plait cannot go to a foundation now"),
+        ("royal-marriage", 11, "x", "say which positions: x 3, or x 3 4"),
+    ],
+)
+def test_a_short_form_that_names_nothing_playable_says_what_is_wrong(
+    game: str, deal: int, line: str, words: str
+) -> None:
+    rules = get_game(game)
+    observation = rules.observe(rules.new(deal=deal), None)
+    with pytest.raises(NotationError, match=words):
+        PRESENTERS[game].read(line, observation)
+
+
+def test_a_span_of_positions_may_be_typed_either_way_round() -> None:
+    observation = RM.observe(rm_position("QH 5S 7D 9S", "KH"), None)
+    presenter = PRESENTERS["royal-marriage"]
+    assert str(presenter.read("3-2", observation)) == "discard 5S 7D"
+    assert presenter.read("2-3", observation) == presenter.read("3-2", observation)

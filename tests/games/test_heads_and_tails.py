@@ -112,6 +112,19 @@ def test_HT_3_reserve_packets_are_never_played_from() -> None:
         play(state, "reserve-1>ace-S")
 
 
+def test_HT_3_nothing_is_built_on_a_reserve_packet_and_the_refusal_says_so() -> None:
+    state = position({"head-1": "2S", "head-2": "9D", "reserve-3": "8D"})
+    assert "head-2>reserve-3" not in moves(state)
+    with pytest.raises(IllegalMove, match="nothing is built on the reserve packets"):
+        play(state, "head-2>reserve-3")
+
+
+def test_a_card_moved_onto_its_own_pile_is_refused_in_those_words() -> None:
+    state = position({"head-1": "9D", "head-2": "2S"})
+    with pytest.raises(IllegalMove, match="cannot move onto its own pile"):
+        play(state, "head-1>head-1")
+
+
 def test_HT_3_only_the_top_card_of_a_head_moves() -> None:
     state = position({"head-1": "2S 9C", "head-2": "TD"})
     assert "head-1>ace-S" not in moves(state)

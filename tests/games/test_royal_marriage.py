@@ -110,6 +110,11 @@ def test_RM_3_three_cards_between_are_too_many() -> None:
         RM.apply(state, parse_move("discard 5S 7C 2H"))
 
 
+def test_a_discard_naming_no_card_asks_which() -> None:
+    with pytest.raises(IllegalMove, match="say which cards to discard"):
+        RM.apply(position("QH 5S 7D 9S", "KH"), parse_move("discard"))
+
+
 def test_RM_3_neighbours_alike_discard_nothing() -> None:
     assert moves(position("QH 9D 9S", "KH")) == ["deal"]
 

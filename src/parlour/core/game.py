@@ -185,6 +185,8 @@ class Game(ABC, Generic[S, P]):
                     return f"{shown} is not allowed: there is no pile {pile} in {self.info.name}"
             if not piles[move.source]:
                 return f"{move} is not allowed: {move.source} is empty"
+            if move.source == move.target:
+                return f"{move} is not allowed: a card cannot move onto its own pile"
         return f"{move} is not allowed now"
 
     @abstractmethod

@@ -73,8 +73,8 @@ def parse_move(text: str) -> Move:
     name = name.lower()
     if not _ACTION.fullmatch(name):
         raise NotationError(
-            f'"{shown}" is not a move: write source>target (e.g. tail-3>ace-D) or an action '
-            "such as deal, redeal, pass or discard 5S 7D"
+            f'"{shown}" is not a move: write source>target (e.g. tail-3>ace-D) or one of the '
+            "game's actions: a word, then any cards it names (e.g. discard 5S 7D)"
         )
     try:
         cards = parse_cards(rest)

@@ -139,6 +139,8 @@ class HeadsAndTails(Game[HeadsAndTailsState, HeadsAndTailsParams]):
             return base
         if move.source not in _SPOT:
             return f"{move} is not allowed: only the heads and tails are played from (HT-3)"
+        if move.target in PACKETS:
+            return f"{move} is not allowed: nothing is built on the reserve packets (HT-3, HT-4)"
         onto = state.tableau[_SPOT[move.target]] if move.target in _SPOT else None
         empty = (
             "an empty space takes a card only in the open-spaces variant, once every packet "

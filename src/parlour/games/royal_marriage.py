@@ -237,9 +237,10 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
                 return f"you must discard before dealing (RM-4): {discards[0]} is possible"
             return f"{move} is not allowed now"
         if move.action == DISCARD:
-            return (
-                f"{cards_str(move.cards) or 'nothing'} cannot be discarded: "
-                + self._discard_rule(state.params.variant)
+            if not move.cards:
+                return "say which cards to discard, e.g. discard 5S 7D"
+            return f"{cards_str(move.cards)} cannot be discarded: " + self._discard_rule(
+                state.params.variant
             )
         if move.action in (SWAP, THROW):
             grace = {"push-pin": SWAP, "discards": THROW}.get(state.params.variant)

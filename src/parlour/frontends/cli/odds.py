@@ -226,11 +226,12 @@ def _label(key: RunKey) -> str:
 
 
 def _print_summary(s: dict[str, Any]) -> None:
-    params = "/".join(s["params"].values())
+    name = " ".join(part for part in (s["game"], "/".join(s["params"].values())) if part)
+    first, last = s["first_deal"], s["first_deal"] + s["deals"] - 1
     console.print(
-        f"[bold]{s['game']}[/] {params} — {s['policy']}"
+        f"[bold]{name}[/] — {s['policy']}"
         + (f", budget {s['budget']:,} positions" if s["policy"] == SOLVER else "")
-        + f"; deals {s['first_deal']}–{s['first_deal'] + s['deals'] - 1}"
+        + (f"; deals {first}–{last}" if last > first else f"; deal {first}")
     )
     console.print(
         f"{counted(s['deals'], 'deal')}: "

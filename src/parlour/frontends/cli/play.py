@@ -18,7 +18,7 @@ from parlour.core.errors import IllegalMove, NotationError, ParlourError
 from parlour.core.game import WON, describe_outcome
 from parlour.core.moves import parse_move
 from parlour.core.session import Session
-from parlour.core.words import counted
+from parlour.core.words import clipped, counted
 from parlour.frontends.cli.presenters.base import Presenter
 from parlour.solver import Budget, Guide
 from parlour.store.records import save_record
@@ -186,7 +186,7 @@ class PlayLoop:
         try:
             path = save_record(Path(name).expanduser(), self.session.record())
         except OSError as error:
-            raise NotSaved(f"cannot save to {name}: {error.strerror}") from None
+            raise NotSaved(f"cannot save to {clipped(name)}: {error.strerror}") from None
         except (RuntimeError, ValueError) as error:  # `~user` of no such user; a NUL
-            raise NotSaved(f"cannot save to {name}: {error}") from None
+            raise NotSaved(f"cannot save to {clipped(name)}: {clipped(str(error))}") from None
         self.console.print(f"Saved to {escape(str(path))}")

@@ -99,8 +99,10 @@ class PlaitPresenter:
             return sole_move(source, observation)
         if words[1] == "f":
             ups = [m for m in observation["legal_moves"] if m.startswith(f"{source}>foundation")]
-            if len(ups) != 1:
-                raise NotationError(f"{source} has {len(ups)} foundation moves: name one, f1 … f8")
+            if not ups:
+                raise NotationError(f"{source} cannot go to a foundation now")
+            if len(ups) > 1:
+                raise NotationError(f"{source} fits {', '.join(ups)}: name one, f1 … f8")
             return parse_move(ups[0])
         target = alias_pile(words[1], SOURCES)
         return None if target is None else transfer(source, target)

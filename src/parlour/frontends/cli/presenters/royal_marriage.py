@@ -65,13 +65,15 @@ class RoyalMarriagePresenter:
             words[0]
         )
         positions = words[1:] if verb else words
+        if verb and not positions:
+            raise NotationError(f"say which positions: {words[0]} 3, or {words[0]} 3 4")
         if not all(is_number(word) for word in positions) or not positions:
             return None
         numbers = [int(word) for word in positions]
         if not all(1 <= n <= len(row) for n in numbers):
             raise NotationError(f"positions run from 1 to {len(row)}")
         if (verb or "discard") == "discard" and len(numbers) == 2:
-            numbers = list(range(numbers[0], numbers[1] + 1))  # a span: "3-5" or "x 3 5"
+            numbers = list(range(min(numbers), max(numbers) + 1))  # a span: "3-5", "x 5 3"
         chosen = [parse_card(row[n - 1]) for n in sorted(numbers)]
         return action(verb or "discard", *chosen)
 
