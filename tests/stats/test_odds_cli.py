@@ -44,6 +44,7 @@ def test_a_rerun_counts_nothing_twice_and_a_longer_one_adds_deals(tmp_path: Path
     db = tmp_path / "o.sqlite"
     first = _odds(db, "royal-marriage", "--mode", "open", "--deals", "20")
     again = _odds(db, "royal-marriage", "--mode", "open", "--deals", "20")
+    assert (first["workers"], again["workers"]) == (1, 0)  # nothing left to decide again
     longer = _odds(db, "royal-marriage", "--mode", "open", "--deals", "30", "--workers", "2")
     assert {k: again[k] for k in ("deals", "won", "lost")} == {
         k: first[k] for k in ("deals", "won", "lost")

@@ -246,7 +246,9 @@ def _print_summary(s: dict[str, Any]) -> None:
             f"{who} {s['win_rate']:.2%} (95% Wilson interval {s['ci_low']:.2%} to "
             f"{s['ci_high']:.2%}; unknown deals counted as lost below, won above)"
         )
-    console.print(
-        f"{s['seconds']:,.1f} s of deciding stored; this run {s['wall_seconds']:,.1f} s "
-        f"with {counted(s['workers'], 'worker')}"
+    run = (
+        f"this run {s['wall_seconds']:,.1f} s with {counted(s['workers'], 'worker')}"
+        if s["workers"]
+        else "every deal asked for was stored already"
     )
+    console.print(f"{s['seconds']:,.1f} s of deciding stored; {run}")
