@@ -280,8 +280,16 @@ def test_a_tampered_record_does_not_replay() -> None:
         replay(RM, GameRecord.from_json(data))
     data = session.record().to_json()
     data["outcome"] = "won"
-    with pytest.raises(RecordError, match="the record says won"):
+    with pytest.raises(RecordError, match="the record says won") as refused:
         replay(RM, GameRecord.from_json(json.loads(json.dumps(data))))
+    assert "rules version" not in str(refused.value)  # the same rules: no word of them
+
+
+def test_a_record_of_other_rules_that_does_not_replay_says_so() -> None:
+    data = random_session(RoyalMarriageParams(), 6, 3, 10).record().to_json()
+    data["moves"], data["turns"], data["rules_version"] = ["deal", "deal", "discard KH"], [], "99"
+    with pytest.raises(RecordError, match="saved under rules version 99 of Royal Marriage"):
+        replay(RM, GameRecord.from_json(data))
 
 
 @pytest.mark.parametrize(

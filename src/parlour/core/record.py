@@ -189,10 +189,23 @@ def replay(game: Game[Any, Any], record: GameRecord) -> Any:
         try:
             state = game.apply(state, parse_move(text))
         except ParlourError as error:
-            raise RecordError(f"move {number} ({clipped(text)}) does not replay: {error}") from None
+            raise RecordError(
+                f"move {number} ({clipped(text)}) does not replay: {error}{_rules_of(game, record)}"
+            ) from None
     outcome = game.outcome(state)
     if record.outcome is not None and outcome != record.outcome:
         raise RecordError(
             f"the record says {record.outcome} but its moves end {outcome or 'in play'}"
+            + _rules_of(game, record)
         )
     return state
+
+
+def _rules_of(game: Game[Any, Any], record: GameRecord) -> str:
+    """Why a record may not replay: it was played under other rules than these, if so."""
+    if record.rules_version == game.info.rules_version:
+        return ""
+    return (
+        f" (it was saved under rules version {clipped(record.rules_version)} of"
+        f" {game.info.name}; this Parlour plays version {game.info.rules_version})"
+    )
