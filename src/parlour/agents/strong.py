@@ -12,7 +12,8 @@ position reached is judged by the race (`wrangle_judge`: cards held, a reserve c
 four, an emptied reserve twenty; the opponent's burden less its own). The move with the best
 total over the samples is chosen; the same samples serve every candidate, so their comparison is
 fair, and ties go to the greedy priority. Thinking is bounded per turn: past the budget, the
-greedy choice is played at once.
+greedy choice is played at once. The budget counts the processor time of the thread thinking,
+so that a busy machine neither cuts its thought short nor changes what it plays for a seed.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ class StrongAgent:
         self,
         samples: int = SAMPLES,
         seconds_per_turn: float = 1.0,
-        clock: Clock = time.perf_counter,
+        clock: Clock = time.thread_time,
     ) -> None:
         self.samples = samples
         self.seconds_per_turn = seconds_per_turn
