@@ -26,6 +26,7 @@ from parlour.games.wrangle import (
     WrangleParams,
     WrangleState,
 )
+from tests.conformance.wins import load_wins
 
 SPADES_DOWN = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS"
 
@@ -462,6 +463,17 @@ def test_WR_7_undo_stays_within_the_turn_of_the_player_to_move() -> None:
         session.restart()
     resumed = Session.from_record(WRANGLE, session.record())
     assert resumed.state == session.state and not resumed.can_undo
+
+
+def test_a_won_game_for_two_cannot_be_undone() -> None:
+    """The result stands once both have seen it: nobody is to move."""
+    known = load_wins(WRANGLE)["wrangle(first=cut)"]
+    session = Session(WRANGLE, deck=parse_cards(known["deck"]))
+    for move in known["moves"]:
+        session.play(move)
+    assert session.outcome == "north" and WRANGLE.to_move(session.state) is None
+    assert not session.can_undo
+    assert not Session.from_record(WRANGLE, session.record()).can_undo
 
 
 def test_WR_7_a_game_resumed_mid_turn_undoes_that_turn_s_own_moves_only() -> None:

@@ -43,6 +43,17 @@ def test_games_lists_every_game_with_its_choices(client: TestClient) -> None:
         assert entry["params"] == {k: list(v) for k, v in choices(game.info.params_type).items()}
 
 
+def test_games_say_which_have_automatic_moves(client: TestClient) -> None:
+    listed = {g["id"]: g["autoplay"] for g in client.get("/api/games").json()}
+    assert listed == {
+        "royal-marriage": False,
+        "heads-and-tails": True,
+        "four-corners": True,
+        "plait": True,
+        "wrangle": False,
+    }
+
+
 def test_rules_give_the_book_s_text_and_that_game_s_rulings(client: TestClient) -> None:
     rules = client.get("/api/rules/plait").json()
     assert "<h1>54. The Plait</h1>" in rules["text_html"]
@@ -65,7 +76,7 @@ def test_saved_lists_a_game_in_play(client: TestClient) -> None:
     (saved,) = client.get("/api/saved").json()
     assert saved["game_id"] == joined["game_id"]
     assert (saved["game"], saved["deal"], saved["moves"]) == ("plait", 7, 0)
-    assert saved["params"] == {"variant": "standard"}
+    assert saved["params"] == {"variant": "standard"} and saved["opponent"] is None
 
 
 def test_saved_never_shows_the_deal_of_a_wrangle(client: TestClient) -> None:
@@ -74,7 +85,7 @@ def test_saved_never_shows_the_deal_of_a_wrangle(client: TestClient) -> None:
         socket.receive_json()
         socket.receive_json()
     (saved,) = client.get("/api/saved").json()
-    assert (saved["game"], saved["deal"]) == ("wrangle", None)
+    assert (saved["game"], saved["deal"], saved["opponent"]) == ("wrangle", None, "human")
 
 
 def test_saved_games_asked_for_by_id_are_listed_however_many_others_start(

@@ -121,6 +121,13 @@ class Table:
             self.page.click(f'.actions [data-move="{move}"]', force=True)
         self.settle(seen)
 
+    def send(self, move: str) -> None:
+        """Send a move by the page's own code, no click (so no focus moves), and wait for the
+        new state."""
+        seen = self.seq
+        self.page.evaluate("(move) => window.parlour.send({type: 'move', move})", move)
+        self.settle(seen)
+
     def play_in_page(self, move: str) -> None:
         """`play`, with the same clicks dispatched inside the page: one round trip a move, for
         the long winning lines."""

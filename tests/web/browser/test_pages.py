@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Browser, BrowserContext
+from playwright.sync_api import Browser, BrowserContext, expect
 
 from parlour.games import get_game
 from tests.conformance.wins import known_win
@@ -13,6 +13,13 @@ from tests.web.browser.table import PHONE, Table
 
 HEADS_AND_TAILS = get_game("heads-and-tails")
 GAME_IDS = ["royal-marriage", "heads-and-tails", "four-corners", "plait", "wrangle"]
+SEATS_KEY = "parlour.seats"  # where the page keeps the seats its browser holds (net.js)
+
+
+def play_to_the_end(table: Table) -> None:
+    """The first legal move, until the game is over."""
+    while table.state["observation"]["outcome"] is None:
+        table.send(table.legal()[0])
 
 
 def test_the_lobby_shows_the_games_their_rules_and_starts_a_chosen_deal(table: Table) -> None:
@@ -70,6 +77,51 @@ def test_a_refused_move_is_explained_and_changes_nothing(table: Table) -> None:
     assert table.state == before
     table.page.locator('[data-pile="reserve-2"]').click()
     assert "cannot move" in table.message
+    assert table.page.is_visible('[data-control="autoplay"]')
+
+
+def test_a_click_on_the_stock_deals_or_gives_the_rule_s_reason(table: Table) -> None:
+    table.open("/play/royal-marriage?variant=standard&mode=as-dealt&deal=11")
+    table.play("deal")
+    before = table.state
+    assert before["observation"]["legal_moves"] == ["discard 8H"]
+    table.pile("stock").click()
+    table.page.wait_for_selector(".message.refused")
+    assert "you must discard before dealing (RM-4)" in table.message
+    assert table.state == before
+
+    table.open("/play/plait?variant=standard&deal=7")
+    while "waste>foundation-3" not in table.legal():
+        table.send("deal")
+    table.top_card("waste").click()
+    expect(table.pile("waste")).to_have_class(re.compile("selected"))
+    seen = table.seq
+    table.pile("stock").click()  # deals, putting the waste's card down
+    table.settle(seen)
+    assert table.state["last"] == "deal"
+
+
+def test_escape_or_a_click_on_the_felt_puts_a_card_down(table: Table) -> None:
+    start, moves = known_win(HEADS_AND_TAILS, HEADS_AND_TAILS.info.params_type())
+    table.open(f"/play/heads-and-tails?variant=standard&deal={start.deal}")
+    source = moves[0].split(">")[0]
+    picked = table.page.locator("[data-pile].selected")
+    table.top_card(source).click()
+    expect(picked).to_have_count(1)
+    table.page.keyboard.press("Escape")
+    expect(picked).to_have_count(0)
+    table.top_card(source).click()
+    expect(picked).to_have_count(1)
+    table.page.locator(".table").click(position={"x": 3, "y": 3})
+    expect(picked).to_have_count(0)
+    assert table.state["moves"] == []
+
+
+def test_the_counts_a_player_needs_are_shown(table: Table) -> None:
+    table.open("/play/four-corners?deal=1")
+    assert table.page.inner_text(".counts") == "2 redeals left"  # FC-4
+    table.open("/play/plait?variant=standard&deal=1")
+    assert table.page.inner_text(".counts") == "3 passes left · 2 redeals left"  # PL-5
 
 
 def test_restart_automatic_moves_and_new_deal(table: Table) -> None:
@@ -143,6 +195,42 @@ def test_a_lost_game_is_said_with_its_moves_and_time(table: Table) -> None:
     ending = table.page.locator(".ending").inner_text()
     assert "Lost" in ending
     assert re.search(rf"{played} moves in \d+:\d\d", ending)
+    assert table.page.is_disabled('[data-control="hint"]')  # nothing is left to hint
+    assert table.page.is_hidden('[data-control="autoplay"]')  # no automatic moves in RM
+
+
+def test_a_finished_deal_asked_for_again_is_dealt_afresh(table: Table) -> None:
+    finished = table.open("/play/royal-marriage?variant=standard&mode=open&deal=1")
+    play_to_the_end(table)
+    page = table.page
+    page.goto(table.base_url + "/")
+    start = page.locator('[data-start="royal-marriage"]')
+    start.locator('select[name="mode"]').select_option("open")
+    start.locator('input[name="deal"]').fill("1")
+    start.locator('button[type="submit"]').click()
+    page.wait_for_function("() => window.parlour && window.parlour.state")
+    fresh = table.state
+    assert fresh["game_id"] != finished["game_id"]
+    assert fresh["moves"] == [] and fresh["observation"] == finished["observation"]
+    assert page.is_hidden(".ending")
+
+
+def test_the_lobby_offers_the_newest_game_however_many_seats_were_kept(table: Table) -> None:
+    table.page.goto(table.base_url + "/")
+    table.page.evaluate(
+        """(key) => {
+          const seats = {};
+          for (let i = 0; i < 250; i++) seats[`old-${i}`] = { token: "t", link: `/old/${i}` };
+          localStorage.setItem(key, JSON.stringify(seats));
+        }""",
+        SEATS_KEY,
+    )
+    state = table.open("/play/plait?variant=standard&deal=9")
+    table.page.goto(table.base_url + "/")
+    table.page.locator(".game-card").first.wait_for()  # shown after the games to resume
+    assert table.page.locator(f'[data-resume="{state["game_id"]}"]').count() == 1
+    kept = table.page.evaluate("(key) => Object.keys(JSON.parse(localStorage[key]))", SEATS_KEY)
+    assert len(kept) == 200 and "old-0" not in kept and kept[-1] == state["game_id"]
 
 
 def test_a_card_dragged_by_a_finger_on_a_phone(browser: Browser, live_server: str) -> None:
@@ -278,9 +366,7 @@ def test_the_focus_stays_on_its_pile_after_a_move_made_by_keys(table: Table) -> 
 
     # focus elsewhere on the page is left where it is
     page.focus('[data-control="restart"]')
-    seen = table.seq
-    page.evaluate("(move) => window.parlour.send({type: 'move', move})", moves[1])
-    table.settle(seen)
+    table.send(moves[1])
     assert page.evaluate("() => document.activeElement.dataset.control") == "restart"
 
 

@@ -5,16 +5,18 @@ and a game against the computer."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from playwright.sync_api import BrowserContext
 
+from parlour.core.cards import parse_cards
 from parlour.core.moves import parse_move
-from parlour.core.session import shows_more
-from parlour.frontends.web.rooms import WRANGLE_MOVES_SHOWN
+from parlour.core.session import Session, shows_more
+from parlour.frontends.web.rooms import WRANGLE_MOVES_SHOWN, Room
 from parlour.games import get_game
 from tests.conformance.wins import known_win, load_wins
-from tests.web.browser.table import Table
+from tests.web.browser.table import PHONE, WIDE, Table
 from tests.web.conftest import LiveServer
 
 WRANGLE = get_game("wrangle")
@@ -133,10 +135,80 @@ def test_the_wrangle_against_the_computer(table: Table) -> None:
     advised = table.hint()  # the strong player's advice from north's own observation
     assert advised in table.legal()
     assert "strong computer player" in table.message
+    assert table.page.inner_text(".counts") == "0 of 100 turns without progress"  # WR-6
     table.play("turn")
     assert table.state["last"] == "turn"
     assert table.state["observation"]["to_move"] == "north"
     assert table.top_card("north-turned").count() == 1  # WR-4: the turned card waits to be placed
+
+    # on a phone too, each side says whose it is
+    table.page.set_viewport_size(PHONE)
+    table.page.wait_for_selector('.grid[data-form="narrow"]')
+    assert table.page.locator(".caption").all_text_contents() == [
+        "south: your opponent",
+        "north: you",
+    ]
+    assert table.layout_faults() == []
+    table.page.set_viewport_size(WIDE)
+
+
+def won_wrangle() -> Session[Any]:
+    """The Wrangle's known win played out: north has won."""
+    params = WRANGLE.info.params_type()
+    session = Session(
+        WRANGLE, params, deck=parse_cards(load_wins(WRANGLE)["wrangle(first=cut)"]["deck"])
+    )
+    for move in known_win(WRANGLE, params)[1]:
+        session.play(move)
+    return session
+
+
+def test_a_finished_game_against_the_computer_is_shown_again_on_a_reload(
+    table: Table, live: LiveServer
+) -> None:
+    room = Room(game_id="won-against-random", session=won_wrangle(), seats={}, opponent="random")
+    seat = {"token": room.take_seat("north"), "link": room.link(), "seat": "north"}
+    live.lobby.games.save(room.saved())  # as the server keeps a game this browser played
+    table.page.goto(table.base_url + "/")
+    table.page.evaluate(
+        "([id, seat]) => localStorage.setItem('parlour.seats', JSON.stringify({ [id]: seat }))",
+        [room.game_id, seat],
+    )
+    assert table.open(room.link())["game_id"] == room.game_id
+    assert "You won" in table.page.inner_text(".ending")
+    table.page.reload()
+    table.page.wait_for_function("() => window.parlour && window.parlour.state")
+    assert table.state["game_id"] == room.game_id
+    assert "You won" in table.page.inner_text(".ending")
+
+
+def test_who_begins_is_chosen_in_the_lobby(table: Table) -> None:
+    page = table.page
+    for control, first, opponent in (
+        ("vs-computer", "south", "greedy"),
+        ("new-table", "north", None),
+    ):
+        page.goto(table.base_url + "/")
+        start = page.locator('[data-start="wrangle"]')
+        start.locator('select[name="first"]').select_option(first)
+        start.locator(f'[data-control="{control}"]').click()
+        page.wait_for_function("() => window.parlour && window.parlour.state")
+        assert table.state["observation"]["params"] == {"first": first}  # WR-1
+        assert table.state["link"].startswith("/wrangle?vs=greedy" if opponent else "/table/")
+    state = table.open("/wrangle?vs=random&first=south&new=1")
+    assert state["observation"]["first"] == "south"
+
+
+def test_the_lobby_says_whom_a_wrangle_is_played_against(table: Table) -> None:
+    computer = table.open("/wrangle?vs=random&new=1")["game_id"]
+    two = table.open("/wrangle?vs=human")["game_id"]
+    table.page.goto(table.base_url + "/")
+    line = table.page.locator(f'[data-resume="{computer}"]').locator("xpath=..")
+    assert re.fullmatch(
+        r"The Wrangle · against the computer \(random\) · \d+ moves?", line.inner_text()
+    )
+    line = table.page.locator(f'[data-resume="{two}"]').locator("xpath=..")
+    assert line.inner_text() == "The Wrangle · a table for two · 0 moves"
 
 
 def test_a_known_win_of_the_wrangle_between_two_browsers(
@@ -181,6 +253,11 @@ def test_a_known_win_of_the_wrangle_between_two_browsers(
         observed_in_order(table, seat, states)
     assert "You won" in north.page.inner_text(".ending")
     assert "North won" in south.page.inner_text(".ending")
+    for table in seats.values():  # nothing is left to hint, and the server says so
+        assert table.page.is_disabled('[data-control="hint"]')
+        table.page.evaluate("() => window.parlour.send({type: 'hint'})")
+        table.page.wait_for_function("() => window.parlour.root.dataset.hint === ''")
+        assert table.message == "Hint: the game is over."
     # a finished table shown again on a reload, from the seat its browser keeps
     north.page.reload()
     north.page.wait_for_function("() => window.parlour && window.parlour.state")
@@ -198,9 +275,7 @@ def play_north_turn(table: Table) -> None:
     """North's moves until the computer is to move: the first legal move each time, sent by
     the page's own code so that no click moves the keyboard's focus."""
     while table.state["observation"]["to_move"] == "north":
-        seen = table.seq
-        table.page.evaluate("(move) => window.parlour.send({type: 'move', move})", table.legal()[0])
-        table.settle(seen)
+        table.send(table.legal()[0])
 
 
 def test_the_focus_stays_on_its_pile_while_the_computer_plays(table: Table) -> None:

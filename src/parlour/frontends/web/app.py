@@ -69,6 +69,7 @@ def create_app(
                 "summary": game.info.summary,
                 "players": game.info.players,
                 "params": choices(game.info.params_type),
+                "autoplay": game.has_automatic_moves,
             }
             for game in all_games()
         ]
@@ -98,6 +99,7 @@ def create_app(
                 "params": game.record.params,
                 "deal": game.record.deal if get_game(game.record.game).deal_is_public else None,
                 "moves": len(game.record.moves),
+                "opponent": game.opponent,
                 "updated": game.updated,
             }
             for game in lobby.games.in_play(limit=MAX_ASKED if ids else 50, ids=ids)

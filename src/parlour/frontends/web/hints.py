@@ -43,6 +43,8 @@ class Hinter:
 
     async def _advice(self, room: Room, seat: str) -> dict[str, Any]:
         """What the strong player would play from `seat`'s own observation: advice, not proof."""
+        if room.outcome is not None:  # nobody is to move: no turn to advise on
+            return {"type": "hint", "move": None, "result": "advice", "text": "the game is over"}
         room.check_turn(seat)
         observation = room.game.observe(room.session.state, seat)
         # A player of its own for each hint: the strong player remembers what it is shown, and

@@ -6,15 +6,6 @@ import { h } from "./dom.js";
 import { LegalMoves, sameCards } from "./moves.js";
 
 const DRAG_THRESHOLD = 6;
-
-/** Which action a click on a pile stands for: one's own stock deals or turns a card, and
- * an empty one redeals or passes. */
-function pileAction(legal, pile, size, player) {
-  const own = pile === "stock" || pile === `${player}-stock`;
-  const wanted = !own ? [] : size > 0 ? ["deal", "turn"] : ["redeal", "pass"];
-  return legal.actions.find((m) => wanted.includes(m.word))?.text;
-}
-
 const ACTIVATE_KEYS = new Set(["Enter", " "]);
 
 export class Board {
@@ -41,6 +32,9 @@ export class Board {
       e.preventDefault();
       const top = e.target.matches("[data-card]") ? e.target : e.target.querySelector("[data-card]:last-of-type");
       (top ?? e.target).click();
+    });
+    document.addEventListener("keydown", (e) => {
+      if (e.key === "Escape") this.putDown();
     });
   }
 
@@ -116,12 +110,13 @@ export class Board {
     const size = this.obs.sizes[name] ?? shown.length;
     const allSeen = shown.length === size;
     const kind = spec.kind === "stack" || !allSeen ? "stack" : spec.kind;
+    const action = spec.actions?.[size ? 0 : 1];  // what a click on it does, with cards or empty
     const label = `${spec.label}: ${size === 0 ? "empty" : size === 1 ? "1 card" : `${size} cards`}` +
       (shown.length && kind === "stack" ? `, ${cardWords(shown[shown.length - 1])} on top` : "");
     const pile = h("div", {
       class: `pile ${kind}${spec.corner ? " corner" : ""}${spec.across ? " across" : ""}${size ? "" : " empty"}`,
-      "data-pile": name, "data-size": size, role: kind === "row" ? "group" : "button", tabindex: "0",
-      "aria-label": label, title: label,
+      "data-pile": name, "data-size": size, "data-action": action,
+      role: kind === "row" ? "group" : "button", tabindex: "0", "aria-label": label, title: label,
       style: { "grid-area": area, "--n": String(Math.max(size, 1)) },
     });
     if (size === 0) {
@@ -186,17 +181,26 @@ export class Board {
       return;
     }
     const pileEl = this.pileAt(event.target);
-    if (!pileEl || !this.obs) return;
+    if (!pileEl) {  // the felt
+      this.putDown();
+      return;
+    }
+    if (!this.obs) return;
     const name = pileEl.dataset.pile;
     const cardEl = event.target.closest("[data-card]");
     if (name === "row" && cardEl && this.legal.cardMoves.length + this.chosen.length > 0) {
       this.choose(cardEl);
       return;
     }
-    this.clickPile(name, Number(pileEl.dataset.size));
+    this.clickPile(name, Number(pileEl.dataset.size), pileEl.dataset.action);
   }
 
-  clickPile(name, size) {
+  clickPile(name, size, action) {
+    if (action) {  // the stock's own action, listed or not: the server says why one is refused
+      this.putDown();
+      this.hooks.move(action);
+      return;
+    }
     if (this.selected) {
       const from = this.selected;
       if (from === name) {
@@ -211,16 +215,11 @@ export class Board {
     }
     if (this.legal.sources().has(name)) {
       this.pick(name);
-      return;
-    }
-    const action = pileAction(this.legal, name, size, this.obs.player);
-    if (action) {
-      this.hooks.move(action);
     } else if (this.obs.outcome !== null) {
       this.hooks.say("The game is over.");
     } else if (this.obs.player && this.obs.to_move !== this.obs.player) {
       this.hooks.say("Wait for your turn.");
-    } else {
+    } else {  // a card that may go nowhere makes no move to send
       this.hooks.say(size ? "That card cannot move now." : "Nothing to take from there.");
     }
   }
@@ -262,6 +261,14 @@ export class Board {
     this.chosen = [];
     this.selected = null;
     this.mark();
+  }
+
+  /** Escape or a click on the felt: the card picked up, or those chosen, are put down. */
+  putDown() {
+    if (!this.selected && !this.chosen.length) return;
+    this.clearChoice();
+    this.hooks.choices([]);
+    this.hooks.say("");
   }
 
   onPointerDown(event) {

@@ -35,6 +35,6 @@ export function clock(seconds) {
 }
 
 /** A number with its noun agreeing, as the server words it: "1 move", "2 moves". */
-export function counted(number, noun) {
-  return `${number.toLocaleString("en")} ${number === 1 ? noun : `${noun}s`}`;
+export function counted(number, noun, plural = `${noun}s`) {
+  return `${number.toLocaleString("en")} ${number === 1 ? noun : plural}`;
 }

@@ -2,7 +2,8 @@
 // (one string a row, one word a column, "." for a gap) with row heights in card heights, a wide
 // form for screens and a narrow one for phones; `slots` says which pile each area shows and how:
 // `stack` (squared, top card shown), `fan` (fanned downward, every card visible) or `row`
-// (wrapping left to right). `mark` is written on an empty place; `captions` are words for areas.
+// (wrapping left to right). `mark` is written on an empty place; `actions` are the moves a
+// click on a stock sends, while it has cards and once empty; `captions` are words for areas.
 
 const range = (n) => Array.from({ length: n }, (_, i) => i + 1);
 const SUITS = ["S", "H", "D", "C"];
@@ -19,7 +20,7 @@ function royalMarriage() {
     wide: { areas: [`st ${spread(13)} di`], columns: Array(15).fill("1"), rows: [4.3] },
     narrow: { areas: ["st di . . . . . .", spread(8)], columns: Array(8).fill("1"), rows: [1, 7.5] },
     slots: {
-      st: slot("stock", "stack", "stock", { mark: "stock" }),
+      st: slot("stock", "stack", "stock", { mark: "stock", actions: ["deal"] }),
       rw: slot("row", "row", "the row"),
       di: slot("discard", "stack", "discards", { mark: "discards" }),
     },
@@ -67,7 +68,7 @@ function fourCorners() {
 function plait() {
   const slots = {
     pl: slot("plait", "fan", "the plait (its free end at the bottom)"),
-    st: slot("stock", "stack", "stock", { mark: "stock" }),
+    st: slot("stock", "stack", "stock", { mark: "stock", actions: ["deal", "redeal"] }),
     wa: slot("waste", "stack", "waste heap", { mark: "waste" }),
   };
   for (const i of range(4)) slots[`c${i}`] = slot(`corner-${i}`, "stack", `corner ${i}`);
@@ -99,7 +100,8 @@ function wrangle(me) {
   for (const [who, side] of [["m", me], ["o", op]]) {
     const whose = who === "m" ? "your" : "your opponent's";
     slots[`${who}re`] = slot(`${side}-reserve`, "stack", `${whose} reserve`, { mark: "reserve" });
-    slots[`${who}st`] = slot(`${side}-stock`, "stack", `${whose} stock`, { mark: "stock" });
+    const actions = who === "m" ? ["turn", "pass"] : undefined;  // only one's own stock
+    slots[`${who}st`] = slot(`${side}-stock`, "stack", `${whose} stock`, { mark: "stock", actions });
     slots[`${who}wa`] = slot(`${side}-waste`, "stack", `${whose} waste`, { mark: "waste" });
     slots[`${who}tu`] = slot(`${side}-turned`, "stack", `${whose} turned card`, { mark: "turned" });
     for (const i of range(4)) slots[`${who}a${i}`] = slot(`${side}-aux-${i}`, "fan", `${whose} heap ${i}`);
@@ -116,10 +118,10 @@ function wrangle(me) {
       rows: [1, 2.1, 1, 2.1, 1],
     },
     narrow: {
-      areas: ["ore . otu owa ost", ". oa1 oa2 oa3 oa4", "f1 f2 f3 f4 .", "f5 f6 f7 f8 .",
-        ". ma1 ma2 ma3 ma4", "mre . mtu mwa mst"],
+      areas: ["oc oc oc oc oc", "ore . otu owa ost", ". oa1 oa2 oa3 oa4", "f1 f2 f3 f4 .",
+        "f5 f6 f7 f8 .", ". ma1 ma2 ma3 ma4", "mre . mtu mwa mst", "mc mc mc mc mc"],
       columns: Array(5).fill("1"),
-      rows: [1, 2.1, 1, 1, 2.1, 1],
+      rows: [0.4, 1, 2.1, 1, 1, 2.1, 1, 0.4],
     },
     slots,
     captions: { oc: `${op}: your opponent`, mc: `${me}: you` },

@@ -2,6 +2,7 @@
 
 import { clock, counted, fill, h } from "./dom.js";
 import { heldSeats } from "./net.js";
+import { opponentWords } from "./play.js";
 
 // A paragraph on each game for the lobby; the rules themselves come from the server.
 const DESCRIPTIONS = {
@@ -43,6 +44,11 @@ function paramChoosers(game) {
       h("select", { name, "data-param": name }, values.map((v) => h("option", { value: v }, v)))));
 }
 
+/** The address's query for what the selects of `form` say. */
+function chosen(form) {
+  return new URLSearchParams([...form.querySelectorAll("select")].map((s) => [s.name, s.value]));
+}
+
 function rulesBox(game) {
   const body = h("div", { class: "rules-text" }, "…");
   const box = h("details", { class: "rules" }, h("summary", {}, "The full rules"), body);
@@ -68,23 +74,31 @@ function soloStart(game) {
     h("button", { type: "submit", class: "primary" }, "Play"));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    const query = new URLSearchParams();
-    for (const select of form.querySelectorAll("select")) query.set(select.name, select.value);
+    const query = chosen(form);
     if (deal.value.trim() !== "") query.set("deal", deal.value.trim());
     location.assign(`/play/${game.id}?${query}`);
   });
   return form;
 }
 
-function wrangleStart() {
+/** The Wrangle: its options (who begins, WR-1) for either a game against the computer or a
+ *  table for two. */
+function wrangleStart(game) {
   const vs = h("select", { name: "vs", "aria-label": "the computer player" },
     OPPONENTS.map(([v, words]) => h("option", { value: v }, words)));
-  return h("div", { class: "start", "data-start": "wrangle" },
+  const start = (extra) => {
+    const query = chosen(box);
+    for (const [k, v] of Object.entries(extra)) query.set(k, v);
+    location.assign(`/wrangle?${query}`);
+  };
+  const box = h("div", { class: "start", "data-start": "wrangle" },
+    ...paramChoosers(game),
     h("label", {}, "Against ", vs),
     h("button", { type: "button", class: "primary", "data-control": "vs-computer",
-      onclick: () => location.assign(`/wrangle?vs=${vs.value}&new=1`) }, "Play the computer"),
+      onclick: () => start({ new: "1" }) }, "Play the computer"),
     h("button", { type: "button", "data-control": "new-table",
-      onclick: () => location.assign("/wrangle?vs=human") }, "Open a table for two"));
+      onclick: () => start({ vs: "human" }) }, "Open a table for two"));
+  return box;
 }
 
 function gameCard(game) {
@@ -92,23 +106,25 @@ function gameCard(game) {
     h("h2", {}, game.name),
     h("p", { class: "summary" }, game.summary),
     DESCRIPTIONS[game.id] ? h("p", { class: "description" }, DESCRIPTIONS[game.id]) : null,
-    game.players > 1 ? wrangleStart() : soloStart(game),
+    game.players > 1 ? wrangleStart(game) : soloStart(game),
     rulesBox(game));
 }
 
 async function savedList(games) {
   const names = Object.fromEntries(games.map((g) => [g.id, g.name]));
   const held = heldSeats();
-  const ids = Object.keys(held);
+  // Asked by id, the newest first (the server takes the first 200): games others start,
+  // however many, never push this browser's out of the list.
+  const ids = Object.keys(held).reverse();
   if (!ids.length) return null;
-  // Asked by id: games others start, however many, never push this browser's out of the list.
   const saved = await getJson(`/api/saved?${new URLSearchParams(ids.map((id) => ["game", id]))}`);
   if (!saved.length) return null;
   return h("section", { class: "saved" }, h("h2", {}, "Games to resume"),
     h("ul", {}, saved.map((s) => h("li", {},
       h("a", { href: held[s.game_id].link, "data-resume": s.game_id },
         `${names[s.game] ?? s.game}${s.deal !== null ? `, deal ${s.deal}` : ""}`),
-      ` · ${Object.values(s.params).join(", ")} · ${counted(s.moves, "move")}`))));
+      ` · ${s.opponent !== null ? opponentWords(s.opponent) : Object.values(s.params).join(", ")}`,
+      ` · ${counted(s.moves, "move")}`))));
 }
 
 export async function showLobby(root) {

@@ -2,8 +2,11 @@
 // localStorage so that a reload or a lost connection rejoins the same seat.
 
 const SEATS_KEY = "parlour.seats";
+// Seats kept at most, the least recently used dropped: as many as /api/saved lists by id.
+const MAX_SEATS = 200;
 
-/** The seats held by this browser: game_id -> {token, link, game}. */
+/** The seats held by this browser, the least recently used first:
+ *  game_id -> {token, link, seat, joinLink, ended}. */
 export function heldSeats() {
   try {
     return JSON.parse(localStorage.getItem(SEATS_KEY) ?? "{}");
@@ -12,16 +15,21 @@ export function heldSeats() {
   }
 }
 
+/** Keep `seat` (or forget it, given null) as the most recently used. A finished game's seat
+ *  is kept too, so that its page shows it again, until newer seats push it out. */
 function keepSeat(gameId, seat) {
   const seats = heldSeats();
+  delete seats[gameId];
   if (seat) seats[gameId] = seat;
-  else delete seats[gameId];
+  const ids = Object.keys(seats);
+  for (const old of ids.slice(0, Math.max(0, ids.length - MAX_SEATS))) delete seats[old];
   localStorage.setItem(SEATS_KEY, JSON.stringify(seats));
 }
 
-/** The held seat whose page is `link` (a path with its query), if any. */
+/** The held seat whose page is `link` (a path with its query), the most recently used where
+ *  a deal was played more than once: [game_id, seat], or null. */
 export function seatForLink(link) {
-  return Object.entries(heldSeats()).find(([, seat]) => seat.link === link)?.[0] ?? null;
+  return Object.entries(heldSeats()).reverse().find(([, seat]) => seat.link === link) ?? null;
 }
 
 /** A deal number's digits without leading zeros (one "0" for zero): JSON allows no leading
@@ -82,9 +90,12 @@ export class Connection {
       const old = heldSeats()[message.game_id];
       keepSeat(message.game_id, { token: message.token, link: message.link, seat: message.seat,
         joinLink: message.join_link ?? old?.joinLink ?? null });
-    } else if (message.type === "state" && message.link) {
+    } else if (message.type === "state") {
       const seat = heldSeats()[message.game_id];
-      if (seat && seat.link !== message.link) keepSeat(message.game_id, { ...seat, link: message.link });
+      const ended = message.observation.outcome !== null;
+      if (seat && (seat.link !== message.link || Boolean(seat.ended) !== ended)) {
+        keepSeat(message.game_id, { ...seat, link: message.link, ended });
+      }
     }
     this.onMessage(message);
   }

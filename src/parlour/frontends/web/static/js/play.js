@@ -8,6 +8,15 @@ import { Connection, forgetSeat, heldSeats, seatForLink } from "./net.js";
 
 const ACTION_WORDS = { deal: "Deal", redeal: "Redeal", turn: "Turn a card", pass: "Pass" };
 const AUTOPLAY_KEY = "parlour.autoplay";
+const ADDRESS_KEYS = new Set(["deal", "deck", "vs", "game"]);  // what the address says besides options
+
+/** Counts a player needs, in words, where the observation carries them: passes and redeals
+ *  left (PL-5, FC-4), the Wrangle's turns without progress towards its draw (WR-6). */
+const COUNTS = [
+  ["passes_left", (o) => `${counted(o.passes_left, "pass", "passes")} left`],
+  ["redeals_left", (o) => `${counted(o.redeals_left, "redeal")} left`],
+  ["turns_without_progress", (o) => `${o.turns_without_progress} of ${o.draw_after} turns without progress`],
+];
 
 /** What the page's address asks for: the first message to send. Only the keys of the address
  *  that are the game's own options (`games`, from /api/games) go as `params`, so that a key
@@ -17,22 +26,31 @@ export function startRequest(path, query, games = null) {
   const fresh = query.has("new");  // the lobby asks for a new game, not the one held here
   query.delete("new");
   const here = path + (query.toString() ? `?${query}` : "");
-  const held = fresh ? null : seatForLink(here);
-  if (held) return { type: "resume", game_id: held, token: heldSeats()[held].token };
+  const [held, seat] = (fresh ? null : seatForLink(here)) ?? [];
+  // A one-player link names a deal, not a game: once its game is over (and not undone), the
+  // link deals it afresh. The Wrangle's and a table's links name their game, shown finished.
+  if (held && !(seat.ended && path.startsWith("/play/"))) {
+    return { type: "resume", game_id: held, token: seat.token };
+  }
   const table = path.match(/^\/table\/([^/]+)$/);
   if (table) return { type: "join", table: decodeURIComponent(table[1]) };
   const deal = query.get("deal") ?? undefined;  // digits, sent exactly (messageText)
   const deck = query.get("deck") ?? undefined;
-  if (path === "/wrangle") {
-    return { type: "new", game: "wrangle", opponent: query.get("vs") ?? undefined, deal, deck };
-  }
-  const game = decodeURIComponent(path.split("/")[2] ?? "");
+  const wrangle = path === "/wrangle";
+  const game = wrangle ? "wrangle" : decodeURIComponent(path.split("/")[2] ?? "");
   const options = games?.[game]?.options ?? null;
   const params = {};
   for (const [k, v] of query) {
-    if (k !== "deal" && k !== "deck" && (options === null || options.includes(k))) params[k] = v;
+    if (!ADDRESS_KEYS.has(k) && (options === null || options.includes(k))) params[k] = v;
   }
+  if (wrangle) return { type: "new", game, opponent: query.get("vs") ?? undefined, params, deal, deck };
   return { type: "new", game, params, deal, deck, autoplay: localStorage.getItem(AUTOPLAY_KEY) === "on" };
+}
+
+/** Whom a Wrangle is played against, in words: a computer player's name, or "human" (or
+ *  none known: a table's page) for two people. */
+export function opponentWords(opponent) {
+  return opponent && opponent !== "human" ? `against the computer (${opponent})` : "a table for two";
 }
 
 /** The deal number as the server wrote it in the game's link: digit for digit, where the
@@ -41,14 +59,14 @@ function dealOf(state) {
   return new URLSearchParams(state.link.split("?")[1] ?? "").get("deal") ?? String(state.deal);
 }
 
-/** Each game's name and the names of its options, game id -> {name, options}, from the
- *  lobby's game list; null when it cannot be had. */
+/** Each game's name, the names of its options and whether it has automatic moves,
+ *  game id -> {name, options, autoplay}, from the lobby's game list; null when it cannot be had. */
 export async function gameList() {
   try {
     const response = await fetch("/api/games");
     if (!response.ok) return null;
     return Object.fromEntries((await response.json()).map(
-      (g) => [g.id, { name: g.name, options: Object.keys(g.params) }]));
+      (g) => [g.id, { name: g.name, options: Object.keys(g.params), autoplay: g.autoplay }]));
   } catch {
     return null;
   }
@@ -77,6 +95,7 @@ export class GameView {
     const button = (label, onclick, name) => h("button", { type: "button", onclick, "data-control": name }, label);
     this.title = h("h1", { class: "game-title" }, this.games?.[this.request.game]?.name ?? "Parlour");
     this.dealInfo = h("span", { class: "deal" });
+    this.counts = h("span", { class: "counts" });
     this.timeInfo = h("span", { class: "time", "aria-label": "time played" });
     this.copyLink = button("Copy link", () => this.copy(location.href), "copy-link");
     this.controls = {
@@ -91,7 +110,7 @@ export class GameView {
         localStorage.setItem(AUTOPLAY_KEY, this.autoplay.checked ? "on" : "off");
         this.send({ type: "autoplay", on: this.autoplay.checked });
       } });
-    this.autoLabel = h("label", { class: "toggle" }, this.autoplay, " Automatic moves");
+    this.autoLabel = h("label", { class: "toggle", hidden: true }, this.autoplay, " Automatic moves");
     this.actions = h("div", { class: "actions", "aria-label": "moves that are not a card's" });
     this.message = h("p", { class: "message", role: "status", "aria-live": "polite" });
     this.netStatus = h("span", { class: "net" });
@@ -103,7 +122,7 @@ export class GameView {
     fill(this.root,
       h("div", { class: "bar" },
         h("div", { class: "where" }, h("a", { href: "/", class: "home" }, "Parlour"), this.title,
-          this.dealInfo, this.copyLink, this.timeInfo, this.netStatus),
+          this.dealInfo, this.counts, this.copyLink, this.timeInfo, this.netStatus),
         h("div", { class: "controls" }, ...Object.values(this.controls), this.autoLabel)),
       h("div", { class: "bar lower" }, this.actions, this.turn, this.message),
       this.invite, this.ending, this.table, this.history);
@@ -154,8 +173,11 @@ export class GameView {
     this.title.textContent = this.games?.[obs.game]?.name ?? obs.game;
     if (obs.game === "wrangle") this.twoPlayer();
     const params = Object.values(obs.params).filter(Boolean).join(", ");
-    this.dealInfo.textContent = obs.game === "wrangle" ? this.opponentWords(state)
+    this.dealInfo.textContent = obs.game === "wrangle"
+      ? opponentWords(new URLSearchParams(state.link.split("?")[1] ?? "").get("vs"))
       : `${state.deal === null ? "A given deck" : `Deal ${dealOf(state)}`}${params ? ` · ${params}` : ""}`;
+    this.counts.textContent = COUNTS.filter(([key]) => key in obs)
+      .map(([, words]) => words(obs)).join(" · ");
     if (state.link && location.pathname + location.search !== state.link) {
       history.replaceState(null, "", state.link);
     }
@@ -163,9 +185,13 @@ export class GameView {
     this.elapsed = state.elapsed;
     this.elapsedAt = performance.now();
     this.showClock();
-    this.controls.undo.disabled = !state.can_undo;
-    this.controls.redo.disabled = !state.can_redo;
+    // A race over is over for both players; a one-player game keeps its undo after the end.
+    const final = obs.outcome !== null && seat !== null;
+    this.controls.undo.disabled = !state.can_undo || final;
+    this.controls.redo.disabled = !state.can_redo || final;
+    this.controls.hint.disabled = obs.outcome !== null;
     this.autoplay.checked = state.autoplay;
+    this.autoLabel.hidden = !this.games?.[obs.game]?.autoplay;
     this.board.show(obs, layoutFor(obs.game, seat));
     this.showActions(obs);
     this.showChoices([]);
@@ -176,16 +202,12 @@ export class GameView {
     if (!first) this.say(state.last ? `Played ${state.last}.` : "");
   }
 
-  /** The Wrangle: undo and redo within one's own turn only; no restart, new deal or automatic
-   * moves; the hint is the strong computer player's advice. */
+  /** The Wrangle: undo and redo within one's own turn only; no restart or new deal (nor
+   * automatic moves, which /api/games says it has not); the hint is the strong computer
+   * player's advice. */
   twoPlayer() {
     for (const key of ["restart", "newDeal"]) this.controls[key].hidden = true;
-    this.autoLabel.hidden = this.copyLink.hidden = true;
-  }
-
-  opponentWords(state) {
-    const vs = new URLSearchParams(state.link.split("?")[1] ?? "").get("vs");
-    return vs ? `against the computer (${vs})` : "a table for two";
+    this.copyLink.hidden = true;
   }
 
   showActions(obs) {
@@ -262,9 +284,6 @@ export class GameView {
         : h("button", { type: "button", onclick: () => this.newDeal() }, "New deal"));
     this.ending.dataset.outcome = obs.outcome;
     this.ending.hidden = false;
-    // A game that can still be undone is kept, so that a reload after an undo resumes it; a
-    // table's seat too, whose link could only ask to join it again.
-    if (!state.can_undo && !state.link.startsWith("/table/")) forgetSeat(state.game_id);
   }
 
   /** The moves played, numbered by their place in the game: the Wrangle's state lists only
