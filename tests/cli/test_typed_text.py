@@ -42,6 +42,13 @@ def test_a_file_name_is_quoted_as_typed(tmp_path: Path) -> None:
     assert gone.returncode == 2 and "[old]" in gone.stderr
 
 
+def test_a_file_name_too_long_to_save_to_is_quoted_in_part(tmp_path: Path) -> None:
+    db = str(tmp_path / "games.db")
+    result = parlour("play", "plait", "--deal", "7", "--db", db, lines=["save " + "x" * 5000, "q"])
+    (refusal,) = [line for line in result.stdout.splitlines() if "Not saved" in line]
+    assert "x" * 250 in refusal and "x" * 400 not in refusal and "…" in refusal
+
+
 @pytest.mark.parametrize(
     ("game", "line"),
     [

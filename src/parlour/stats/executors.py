@@ -164,14 +164,15 @@ def check_choice(workers: int | None, address: str | None, dask_local: bool) -> 
 
 
 def check_address(address: str) -> None:
-    """A `ParamsError` unless `address` names a scheduler by a scheme Dask knows, a host and a
-    port (the scheme may be left out: tcp)."""
+    """A `ParamsError` unless `address` names a scheduler by a scheme Dask knows and, but in
+    this process, a host and a port (the scheme may be left out: tcp)."""
     _distributed()  # a clear error without Dask
     comm = import_module("distributed.comm")
     try:
         scheme, location = comm.parse_address(address)
         comm.registry.get_backend(scheme)
-        comm.parse_host_port(location)
+        if scheme != "inproc":  # a cluster in this process is named by no host and port
+            comm.parse_host_port(location)
     except ValueError as error:
         raise ParamsError(
             f"{address!r} is not a Dask scheduler's address ({error}); e.g. tcp://HOST:8786"

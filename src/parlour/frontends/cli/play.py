@@ -18,7 +18,7 @@ from parlour.core.errors import IllegalMove, NotationError, ParlourError
 from parlour.core.game import WON, describe_outcome
 from parlour.core.moves import parse_move
 from parlour.core.session import Session
-from parlour.core.words import clipped, counted
+from parlour.core.words import PATH_ECHO_LIMIT, clipped, counted
 from parlour.frontends.cli.presenters.base import Presenter
 from parlour.solver import Budget, Guide
 from parlour.store.records import save_record
@@ -183,10 +183,13 @@ class PlayLoop:
     def _save(self, name: str) -> None:
         if not name:
             raise NotationError("say where: save FILE")
+        shown = clipped(name, PATH_ECHO_LIMIT)
         try:
             path = save_record(Path(name).expanduser(), self.session.record())
         except OSError as error:
-            raise NotSaved(f"cannot save to {clipped(name)}: {error.strerror}") from None
+            raise NotSaved(f"cannot save to {shown}: {error.strerror}") from None
         except (RuntimeError, ValueError) as error:  # `~user` of no such user; a NUL
-            raise NotSaved(f"cannot save to {clipped(name)}: {clipped(str(error))}") from None
+            raise NotSaved(
+                f"cannot save to {shown}: {clipped(str(error), PATH_ECHO_LIMIT)}"
+            ) from None
         self.console.print(f"Saved to {escape(str(path))}")
