@@ -136,6 +136,9 @@ def test_the_wrangle_against_the_computer(table: Table) -> None:
     assert advised in table.legal()
     assert "strong computer player" in table.message
     assert table.page.inner_text(".counts") == "0 of 100 turns without progress"  # WR-6
+    # the keyboard visits the piles as the table is read: the opponent, foundations, one's own
+    order = table.page.eval_on_selector_all("[data-pile]", "els => els.map(e => e.dataset.pile)")
+    assert order.index("south-reserve") < order.index("foundation-1") < order.index("north-reserve")
     table.play("turn")
     assert table.state["last"] == "turn"
     assert table.state["observation"]["to_move"] == "north"

@@ -70,9 +70,11 @@ export class Board {
         "--nrows": String(form.rows.length),
       },
     });
+    // Piles in the order the grid is read, row by row: the order the keyboard visits them.
     const used = new Set(form.areas.join(" ").split(/\s+/));
-    for (const [area, spec] of Object.entries(this.layout.slots)) {
-      if (used.has(area)) grid.append(this.drawPile(area, spec));
+    for (const area of used) {
+      const spec = this.layout.slots[area];
+      if (spec) grid.append(this.drawPile(area, spec));
     }
     for (const [area, words] of Object.entries(this.layout.captions ?? {})) {
       if (used.has(area)) grid.append(h("p", { class: "caption", style: { "grid-area": area } }, words));
