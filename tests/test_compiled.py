@@ -1,4 +1,4 @@
-"""The searches named in pyproject's mypyc hook run compiled, and compiled from their present
+"""The searches named in pyproject's build hook run compiled, and compiled from their present
 source: a compiled module is loaded before the `.py` beside it, so a stale one would test old
 code (docs/design.md, "Compiled searches")."""
 
@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import importlib
 import importlib.machinery
+import os
+import shutil
+import subprocess
 import tomllib
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +23,7 @@ def pyproject() -> dict[str, Any]:
 
 
 def compiled_sources() -> list[Path]:
-    hook = pyproject()["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
+    hook = pyproject()["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["custom"]
     return [ROOT / path for path in hook["include"]]
 
 
@@ -40,3 +44,33 @@ def test_the_compiled_searches_load_from_extension_modules_built_after_their_sou
 def test_uv_rebuilds_the_project_when_a_compiled_source_changes() -> None:
     watched = {ROOT / key["file"] for key in pyproject()["tool"]["uv"]["cache-keys"]}
     assert set(compiled_sources()) <= watched
+
+
+def test_without_a_c_compiler_parlour_is_built_as_plain_python(tmp_path: Path) -> None:
+    """A machine with Python and pip but no C compiler still installs Parlour (hatch_build.py):
+    the wheel is built with a warning and no extension module."""
+    copy = tmp_path / "parlour"
+    for name in ("pyproject.toml", "hatch_build.py", "README.md"):
+        (copy / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / name, copy / name)
+    shutil.copytree(
+        ROOT / "src", copy / "src", ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd")
+    )
+    uv = os.environ.get("UV") or shutil.which("uv")
+    assert uv, "uv runs the tests, so it is there"
+    built = subprocess.run(
+        [uv, "build", "--wheel", "--out-dir", str(tmp_path / "dist"), str(copy)],
+        env={**os.environ, "CC": "no-such-compiler"},
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert built.returncode == 0, built.stderr
+    assert "no C compiler found" in built.stdout + built.stderr
+    (wheel,) = (tmp_path / "dist").glob("*.whl")
+    assert wheel.name.endswith("-py3-none-any.whl")  # pure Python: no compiled module in it
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+    assert "parlour/games/plait_search.py" in names
+    assert not [name for name in names if name.endswith((".so", ".pyd"))]

@@ -10,7 +10,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
-CHECKED = ["src", "tests", "benchmarks", "scripts"]
+CHECKED = ["src", "tests", "benchmarks", "scripts", "hatch_build.py"]
 
 
 def run(*command: str) -> None:
@@ -30,8 +30,8 @@ def test_mypy_strict_on_the_whole_package() -> None:
     run(sys.executable, "-m", "mypy")
 
 
-def test_mypy_strict_on_the_benchmarks_and_scripts() -> None:
-    run(sys.executable, "-m", "mypy", "benchmarks", "scripts")
+def test_mypy_strict_on_the_benchmarks_scripts_and_build_hook() -> None:
+    run(sys.executable, "-m", "mypy", "benchmarks", "scripts", "hatch_build.py")
 
 
 def test_import_contracts() -> None:
