@@ -1,6 +1,6 @@
 """The static checks run with the tests: ruff (lint and format), mypy --strict on the whole
 package and on the benchmarks and scripts (which no test runs whole), and the import-linter
-contracts for the layers of ARCHITECTURE.md."""
+contracts for the layers of docs/design.md."""
 
 from __future__ import annotations
 

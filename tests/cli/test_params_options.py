@@ -70,3 +70,17 @@ def test_play_resumes_a_saved_game_without_naming_the_game(
     resumed = runner.invoke(app, ["play", "--load", str(saved)], input="q\n")
     assert resumed.exit_code == 0, resumed.output
     assert "stock 70" in resumed.output  # one card dealt, as saved
+
+
+def test_a_game_with_no_automatic_moves_neither_offers_nor_takes_auto(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    runner = CliRunner()
+    played = runner.invoke(app, ["play", "royal-marriage", "--deal", "1"], input="h\nauto on\nq\n")
+    assert "Royal Marriage has no automatic moves" in played.output
+    assert "auto on|off" not in played.output
+    plait = runner.invoke(app, ["play", "plait", "--deal", "1"], input="h\nauto on\nq\n")
+    assert (
+        "auto on|off" in plait.output and "Automatic moves to the foundations: on" in plait.output
+    )

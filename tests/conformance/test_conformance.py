@@ -1,4 +1,4 @@
-"""The conformance suite (ARCHITECTURE.md, "Tests in layers"), run over every registered game
+"""The conformance suite (docs/design.md, "Tests in layers"), run over every registered game
 and every combination of its parameters. A new game passes this before anything else."""
 
 from __future__ import annotations

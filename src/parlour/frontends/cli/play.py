@@ -109,7 +109,9 @@ class PlayLoop:
         word, _, rest = line.partition(" ")
         word = word.lower()
         if word in ("h", "help", "?"):
-            for text in self.presenter.help_lines() + COMMON_HELP:
+            automatic = self.session.game.has_automatic_moves
+            common = [line for line in COMMON_HELP if automatic or not line.startswith("auto ")]
+            for text in self.presenter.help_lines() + common:
                 self.console.print("  " + text, highlight=False)
         elif word in ("u", "undo"):
             self.session.undo()
@@ -175,6 +177,9 @@ class PlayLoop:
         self.console.print(f"Hint: {found.describe()}")
 
     def _autoplay(self, setting: str) -> None:
+        game = self.session.game
+        if not game.has_automatic_moves:
+            raise IllegalMove(f"{game.info.name} has no automatic moves")
         if setting not in ("on", "off"):
             raise NotationError("say auto on or auto off")
         self.session.autoplay = setting == "on"

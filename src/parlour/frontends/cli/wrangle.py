@@ -55,8 +55,8 @@ def duel_command(
 ) -> None:
     """Measure two computer players of the Wrangle against each other.
 
-    Games are played in pairs on one deal with the seats swapped; the win rate of FIRST over
-    decided games is printed with its 95% Wilson interval."""
+    Games are played in pairs on one deal with the seats swapped (an odd last game has no
+    pair); the win rate of FIRST over decided games is printed with its 95% Wilson interval."""
     guarded(lambda: [make_agent(name) for name in (first, second)])
     game = get_game(GAME_ID)
     results: list[GameResult] = []

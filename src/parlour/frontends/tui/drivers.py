@@ -68,11 +68,11 @@ class Driver(Protocol):
 class PatienceDriver(PlayLoop):
     """A one-player game: `PlayLoop`, whose board the app draws itself."""
 
-    commands = frozenset({"u", "r", "hint", "auto", "restart", "h"})
-
     def __init__(self, session: Session[Any], changed: Changed = unchanged) -> None:
         presenter = PRESENTERS[session.game.info.id]
         super().__init__(session, presenter, buffered_console(), input, changed)
+        automatic = {"auto"} if session.game.has_automatic_moves else set()
+        self.commands = frozenset({"u", "r", "hint", "restart", "h", *automatic})
 
     def show(self) -> None:
         ending = self.ending()
