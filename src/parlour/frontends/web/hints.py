@@ -6,16 +6,25 @@ cores."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from random import Random
-from typing import Any
+from typing import Any, TypeVar
 from weakref import WeakKeyDictionary
 
 from parlour.agents import make_agent
+from parlour.core.errors import ParlourError
 from parlour.frontends.web.rooms import Room
 from parlour.solver import Budget, Guide
 
 HINT_BUDGET = Budget(nodes=200_000, seconds=2.0)
 ADVISER = "strong"
+T = TypeVar("T")
+MAX_WAITING = 8  # hints queued behind the one searched: past that, better asked again later
+
+
+class Busy(ParlourError):
+    """Too many hints are waiting already: many pages (or one client with many sockets) asking
+    at once must not make everyone wait minutes."""
 
 
 class Hinter:
@@ -25,6 +34,18 @@ class Hinter:
         self.budget = budget
         self._guides: WeakKeyDictionary[Room, Guide] = WeakKeyDictionary()  # one a room
         self._one_at_a_time = asyncio.Semaphore(1)
+        self._asked = 0  # hints being searched or waiting to be
+
+    async def _in_turn(self, work: Callable[..., T], *args: Any) -> T:
+        """`work(*args)` in a worker thread, one search at a time for the whole server."""
+        if self._asked > MAX_WAITING:
+            raise Busy("the server is busy with other hints: ask again in a moment")
+        self._asked += 1
+        try:
+            async with self._one_at_a_time:
+                return await asyncio.to_thread(work, *args)
+        finally:
+            self._asked -= 1
 
     async def hint(self, room: Room, seat: str) -> dict[str, Any]:
         """The `hint` message for `seat` in the position `room` is in now."""
@@ -32,8 +53,7 @@ class Hinter:
             return await self._advice(room, seat)
         state = room.session.state
         guide = self._guides.setdefault(room, Guide(room.game))
-        async with self._one_at_a_time:
-            found = await asyncio.to_thread(guide.hint, state, self.budget)
+        found = await self._in_turn(guide.hint, state, self.budget)
         return {
             "type": "hint",
             "move": None if found.move is None else str(found.move),
@@ -50,8 +70,7 @@ class Hinter:
         # A player of its own for each hint: the strong player remembers what it is shown, and
         # one game's or seat's cards must not inform another's advice (WR-7).
         adviser = make_agent(ADVISER)
-        async with self._one_at_a_time:
-            move = await asyncio.to_thread(adviser.choose, room.game, observation, Random())
+        move = await self._in_turn(adviser.choose, room.game, observation, Random())
         return {
             "type": "hint",
             "move": str(move),
