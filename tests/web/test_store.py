@@ -61,6 +61,20 @@ def test_only_the_newest_games_with_nothing_played_are_kept(
     assert [g.game_id for g in store.in_play()] == ["new", "middle", "played"]
 
 
+def test_a_game_restarted_or_undone_to_its_start_is_kept_as_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(games_store, "UNPLAYED_KEPT", 1)
+    store = GameStore(connect(tmp_path / "p.db"))
+    session = Session(get_game("plait"), deal=7)
+    session.play("deal")
+    session.restart()  # its moves can be redone: what the player did is in the save
+    store.save(SavedGame("restarted", session.record(), {SOLO: "hash"}))
+    store.save(_saved("fresh", moves=0))
+    kept = store.load("restarted")
+    assert kept is not None and len(kept.record.undone) == 1
+
+
 def test_a_file_of_schema_1_learns_which_games_were_played(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -47,9 +47,10 @@ _MIGRATIONS = {
     CREATE INDEX results_by_game ON results (game, params, ended);
     """,
     2: """
-    ALTER TABLE games ADD COLUMN moves INTEGER NOT NULL DEFAULT 0;
-    UPDATE games SET moves = json_array_length(record, '$.moves');
-    CREATE INDEX games_unplayed ON games (moves, updated);
+    ALTER TABLE games ADD COLUMN played INTEGER NOT NULL DEFAULT 0;
+    UPDATE games SET played = json_array_length(record, '$.moves')
+        + coalesce(json_array_length(record, '$.undone'), 0);
+    CREATE INDEX games_unplayed ON games (played, updated);
     """,
 }
 

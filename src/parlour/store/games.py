@@ -1,9 +1,10 @@
 """Games in play, kept as their `GameRecord` after every move so that nothing a player did is
 lost, not even to a server restart. Seats are kept as hashes of their tokens, never the tokens.
 
-A game in which nothing has been played yet holds nothing a player did: only the newest
-`UNPLAYED_KEPT` of those are kept, so that no client can fill the file by starting games (or
-opening tables for two that nobody joins) without end.
+A game in which no move has been played, nor undone (a restart undoes them all, and they can
+be redone), holds nothing a player did: only the newest `UNPLAYED_KEPT` of those are kept, so
+that no client can fill the file by starting games (or opening tables for two that nobody
+joins) without end.
 """
 
 from __future__ import annotations
@@ -21,8 +22,8 @@ from parlour.core.record import GameRecord
 SOLO = ""  # the seat key of a one-player game
 UNPLAYED_KEPT = 1000
 FORGET_UNPLAYED = """
-    DELETE FROM games WHERE moves = 0 AND outcome IS NULL AND game_id NOT IN
-    (SELECT game_id FROM games WHERE moves = 0 ORDER BY updated DESC, rowid DESC LIMIT ?)
+    DELETE FROM games WHERE played = 0 AND outcome IS NULL AND game_id NOT IN
+    (SELECT game_id FROM games WHERE played = 0 ORDER BY updated DESC, rowid DESC LIMIT ?)
 """
 COLUMNS = "game_id, game, record, outcome, seats, opponent, table_id, autoplay, elapsed, updated"
 
@@ -51,9 +52,10 @@ class GameStore:
     def save(self, game: SavedGame) -> None:
         """Insert or replace `game`, stamped with the time now."""
         now = datetime.now(UTC).isoformat(timespec="seconds")
+        played = len(game.record.moves) + len(game.record.undone)  # turns undone can be redone
         with self._lock:
             self._db.execute(
-                f"INSERT OR REPLACE INTO games ({COLUMNS}, moves)"
+                f"INSERT OR REPLACE INTO games ({COLUMNS}, played)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game.game_id,
@@ -66,10 +68,10 @@ class GameStore:
                     int(game.autoplay),
                     game.elapsed,
                     now,
-                    len(game.record.moves),
+                    played,
                 ),
             )
-            if not game.record.moves:
+            if not played:
                 self._db.execute(FORGET_UNPLAYED, (UNPLAYED_KEPT,))
 
     def keep_clock(self, game_id: str, elapsed: float) -> None:
