@@ -340,3 +340,15 @@ def test_a_missing_file_is_a_clear_error(tmp_path) -> None:
 def test_moves_in_a_record_are_in_notation() -> None:
     session = random_session(RoyalMarriageParams(), 2, 5, 15)
     assert [parse_move(m) for m in session.record().moves] == session.moves
+
+
+def test_automatic_moves_are_refused_to_a_game_that_has_none() -> None:
+    with pytest.raises(IllegalMove, match="Royal Marriage has no automatic moves"):
+        Session(RM, deal=3, autoplay=True)
+    session = Session(RM, deal=3)
+    with pytest.raises(IllegalMove, match="no automatic moves"):
+        session.autoplay = True
+    assert session.autoplay is False
+    saved = session.record().to_json()
+    saved["autoplay"] = True  # as a page could once save it
+    assert Session.from_record(RM, GameRecord.from_json(saved)).autoplay is False

@@ -54,6 +54,7 @@ class Session(Generic[S]):
         self.game = game
         self.first: S = game.new(params, deal=deal, deck=deck)
         self.deck = None if deck is None else game.accept_deck(self.first.params, deck)
+        self._autoplay = False
         self.autoplay = autoplay
         self.undo_floor = 0
         self.started = datetime.now(UTC).isoformat(timespec="seconds")
@@ -71,7 +72,8 @@ class Session(Generic[S]):
         the turns it had undone ready to be redone."""
         replay(game, record)  # checks every move and the outcome before anything is kept
         first = start_of(game, record)
-        options.setdefault("autoplay", record.autoplay)
+        # a game saved with them on before it was known to have none plays without them
+        options.setdefault("autoplay", record.autoplay and game.has_automatic_moves)
         session = cls(game, first.params, deal=record.deal, deck=record.deck, **options)
         session.started = record.started or session.started
         session.id = record.id or session.id
@@ -108,6 +110,17 @@ class Session(Generic[S]):
     @property
     def elapsed(self) -> float:
         return self._clock() - self._t0
+
+    @property
+    def autoplay(self) -> bool:
+        """Whether automatic moves to the foundations follow each move (C-6)."""
+        return self._autoplay
+
+    @autoplay.setter
+    def autoplay(self, on: bool) -> None:
+        if on and not self.game.has_automatic_moves:
+            raise IllegalMove(f"{self.game.info.name} has no automatic moves")
+        self._autoplay = on
 
     @property
     def can_undo(self) -> bool:

@@ -148,6 +148,10 @@ def test_restart_automatic_moves_and_new_deal(table: Table) -> None:
     assert re.search(r"/play/heads-and-tails\?variant=standard&deal=\d+$", table.page.url)
     assert table.state["autoplay"] is True  # the setting is kept for the next game
 
+    marriage = table.open("/play/royal-marriage?deal=3")  # a game with none: played without
+    assert marriage["observation"]["game"] == "royal-marriage" and marriage["autoplay"] is False
+    assert table.page.is_hidden('[data-control="autoplay"]')
+
 
 def test_a_reload_resumes_the_game_and_the_lobby_offers_it(table: Table) -> None:
     start, moves = known_win(HEADS_AND_TAILS, HEADS_AND_TAILS.info.params_type())

@@ -62,14 +62,9 @@ def new_session(
     """A session of a saved game (`load`; `game_id`, if given, must be its game), or of a deal
     chosen by the options, a random deal when neither a number nor a deck is given. `auto`
     None keeps a saved game's automatic moves as they were, and leaves a new one's off."""
-    session = (
-        _new(game_id, deal, cards, options, auto)
-        if load is None
-        else _loaded(game_id, deal, cards, options, load, auto)
-    )
-    if auto and not session.game.has_automatic_moves:
-        raise ParamsError(f"{session.game.info.name} has no automatic moves: leave out --auto")
-    return session
+    if load is None:
+        return _new(game_id, deal, cards, options, auto)
+    return _loaded(game_id, deal, cards, options, load, auto)
 
 
 def _new(

@@ -177,9 +177,6 @@ class PlayLoop:
         self.console.print(f"Hint: {found.describe()}")
 
     def _autoplay(self, setting: str) -> None:
-        game = self.session.game
-        if not game.has_automatic_moves:
-            raise IllegalMove(f"{game.info.name} has no automatic moves")
         if setting not in ("on", "off"):
             raise NotationError("say auto on or auto off")
         self.session.autoplay = setting == "on"

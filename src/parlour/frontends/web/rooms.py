@@ -217,8 +217,6 @@ class Room:
         self.session.start_clock()
 
     def set_autoplay(self, on: bool) -> None:
-        if self.two_player:
-            raise IllegalMove("the Wrangle has no automatic moves")
         self.session.autoplay = on
 
     def _after_change(self) -> None:

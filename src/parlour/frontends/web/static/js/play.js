@@ -44,7 +44,10 @@ export function startRequest(path, query, games = null) {
     if (!ADDRESS_KEYS.has(k) && (options === null || options.includes(k))) params[k] = v;
   }
   if (wrangle) return { type: "new", game, opponent: query.get("vs") ?? undefined, params, deal, deck };
-  return { type: "new", game, params, deal, deck, autoplay: localStorage.getItem(AUTOPLAY_KEY) === "on" };
+  // The player's choice of automatic moves, for a game that has them (the server refuses them
+  // to any other).
+  const autoplay = localStorage.getItem(AUTOPLAY_KEY) === "on" && games?.[game]?.autoplay === true;
+  return { type: "new", game, params, deal, deck, autoplay };
 }
 
 /** Whom a Wrangle is played against, in words: a computer player's name, or "human" (or
