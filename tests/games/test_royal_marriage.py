@@ -144,11 +144,14 @@ def test_RM_4_the_player_chooses_which_discard_comes_first_and_it_matters() -> N
 
 def test_RM_4_every_discard_is_made_before_the_next_card() -> None:
     state = RM.new(deal=0)
+    deals = 0
     while RM.outcome(state) is None:
         legal = RM.legal_moves(state)
         if action("deal") in legal:
             assert legal == (action("deal"),), "a deal is offered only when no discard is"
+            deals += 1
         state = RM.apply(state, legal[0])
+    assert deals > 10  # the rule was put to the test all along the deal
 
 
 # ----- RM-5 End -------------------------------------------------------------------------------

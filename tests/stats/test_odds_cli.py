@@ -165,11 +165,11 @@ def test_bad_input_is_refused_with_a_message(tmp_path: Path, args: list[str], wo
 
 
 def test_the_odds_database_lies_beside_the_games_database(monkeypatch: pytest.MonkeyPatch) -> None:
-    """One per-user data folder on every system, for both files."""
-    for platform in ("linux", "darwin", "win32"):
-        monkeypatch.setattr("sys.platform", platform)
-        assert default_db().parent == default_path().parent
-        assert default_db().name == "odds.sqlite"
+    """One per-user data folder, for both files."""
+    monkeypatch.setattr("sys.platform", "linux")
+    monkeypatch.setenv("XDG_DATA_HOME", "/data")
+    assert default_db() == Path("/data/parlour/odds.sqlite")
+    assert default_path() == Path("/data/parlour/parlour.db")
 
 
 def test_the_deals_left_are_counted_and_listed_without_holding_them_all() -> None:
