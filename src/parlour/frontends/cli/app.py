@@ -100,11 +100,8 @@ def play(
     db: DbOpt = None,
 ) -> None:
     """Play a game in the terminal. Without --deal or --cards a random deal is chosen."""
-    if game is None and load is None:
-        errors.print("parlour: say which game (parlour games lists them), or --load FILE")
-        raise typer.Exit(BAD_INPUT)
     options = {"variant": variant, "mode": mode, "first": first}
-    session = guarded(lambda: new_session(game or "", deal, cards, options, load, auto))
+    session = guarded(lambda: new_session(game, deal, cards, options, load, auto))
     stats = guarded(lambda: open_stats(db))
     if session.game.info.seats:
         return play_wrangle(session, vs, hot_seat, stats)
@@ -144,7 +141,7 @@ def tui(
     screen = None
     if game is not None or load is not None:
         options = {"variant": variant, "mode": mode, "first": first}
-        session = guarded(lambda: new_session(game or "", deal, cards, options, load, auto))
+        session = guarded(lambda: new_session(game, deal, cards, options, load, auto))
         if not session.game.info.seats:
             refuse_opponent(vs, hot_seat=False)
         screen = guarded(lambda: game_screen(session, vs, stats))

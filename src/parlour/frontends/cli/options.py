@@ -12,6 +12,7 @@ from parlour.core.errors import ParamsError
 from parlour.core.game import Game
 from parlour.core.params import params_from
 from parlour.core.session import Session
+from parlour.core.words import PATH_ECHO_LIMIT, clipped
 from parlour.games import get_game
 from parlour.store.records import load_record
 
@@ -52,7 +53,7 @@ def choose(
 
 
 def new_session(
-    game_id: str,
+    game_id: str | None,
     deal: int | None,
     cards: str | None,
     options: dict[str, str | None],
@@ -62,9 +63,11 @@ def new_session(
     """A session of a saved game (`load`; `game_id`, if given, must be its game), or of a deal
     chosen by the options, a random deal when neither a number nor a deck is given. `auto`
     None keeps a saved game's automatic moves as they were, and leaves a new one's off."""
-    if load is None:
-        return _new(game_id, deal, cards, options, auto)
-    return _loaded(game_id, deal, cards, options, load, auto)
+    if load is not None:
+        return _loaded(game_id, deal, cards, options, load, auto)
+    if not game_id:
+        raise ParamsError("say which game (parlour games lists them), or --load FILE")
+    return _new(game_id, deal, cards, options, auto)
 
 
 def _new(
@@ -82,7 +85,7 @@ def _new(
 
 
 def _loaded(
-    game_id: str,
+    game_id: str | None,
     deal: int | None,
     cards: str | None,
     options: dict[str, str | None],
@@ -95,6 +98,7 @@ def _loaded(
         raise ParamsError(f"--load resumes a game as it was saved: leave out {', '.join(given)}")
     record = load_record(load)
     if game_id and record.game != game_id:
-        raise ParamsError(f"{load} holds a game of {record.game}, not of {game_id}")
+        saved = f"{clipped(str(load), PATH_ECHO_LIMIT)} holds a game of {clipped(record.game)}"
+        raise ParamsError(f"{saved}, not of {game_id}")
     kept = {} if auto is None else {"autoplay": auto}
     return Session.from_record(get_game(record.game), record, **kept)

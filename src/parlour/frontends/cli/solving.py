@@ -132,7 +132,7 @@ def _position(
     if load is None:
         choice = choose(game_id or "", deal=deal, cards=cards, variant=variant, mode=mode)
         return choice.new_state(), choice.game
-    session = new_session(game_id or "", deal, cards, {"variant": variant, "mode": mode}, load)
+    session = new_session(game_id, deal, cards, {"variant": variant, "mode": mode}, load)
     return session.state, session.game
 
 

@@ -38,3 +38,9 @@ export function clock(seconds) {
 export function counted(number, noun, plural = `${noun}s`) {
   return `${number.toLocaleString("en")} ${number === 1 ? noun : plural}`;
 }
+
+/** Whom a Wrangle is played against, in words: a computer player's name, or "human" (or
+ *  none known: a table's page) for two people. */
+export function opponentWords(opponent) {
+  return opponent && opponent !== "human" ? `against the computer (${opponent})` : "a table for two";
+}

@@ -1,8 +1,7 @@
 // The lobby: the five games, their variants, description and rules; start, or resume.
 
-import { clock, counted, fill, h } from "./dom.js";
+import { clock, counted, fill, h, opponentWords } from "./dom.js";
 import { heldSeats } from "./net.js";
-import { opponentWords } from "./play.js";
 
 // A paragraph on each game for the lobby; the rules themselves come from the server.
 const DESCRIPTIONS = {

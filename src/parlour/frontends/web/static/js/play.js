@@ -2,7 +2,7 @@
 // It shows what the server sends and sends what the player does; the server decides.
 
 import { Board } from "./board.js";
-import { clock, counted, fill, h } from "./dom.js";
+import { clock, counted, fill, h, opponentWords } from "./dom.js";
 import { layoutFor } from "./layouts.js";
 import { Connection, forgetSeat, heldSeats, seatForLink } from "./net.js";
 
@@ -48,12 +48,6 @@ export function startRequest(path, query, games = null) {
   // to any other).
   const autoplay = localStorage.getItem(AUTOPLAY_KEY) === "on" && games?.[game]?.autoplay === true;
   return { type: "new", game, params, deal, deck, autoplay };
-}
-
-/** Whom a Wrangle is played against, in words: a computer player's name, or "human" (or
- *  none known: a table's page) for two people. */
-export function opponentWords(opponent) {
-  return opponent && opponent !== "human" ? `against the computer (${opponent})` : "a table for two";
 }
 
 /** The deal number as the server wrote it in the game's link: digit for digit, where the
