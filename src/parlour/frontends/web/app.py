@@ -8,8 +8,9 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import urlsplit
 
-from fastapi import FastAPI, HTTPException, Query, WebSocket
+from fastapi import FastAPI, HTTPException, Query, Request, Response, WebSocket
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
@@ -29,6 +30,14 @@ STATIC = Path(__file__).with_name("static")
 PAGES = ("/", "/play/{game}", "/wrangle", "/table/{table_id}", "/stats")
 MAX_ASKED = 200  # saved games listed by id at once: more seats than a browser keeps
 COMPUTER_PAUSE = 0.4  # seconds between the computer's moves, so a person can follow them
+
+
+def same_origin(websocket: WebSocket) -> bool:
+    """Whether the socket comes from one of this server's own pages, or from a program (which
+    sends no Origin): a browser names the page's origin, and a page of another site must not
+    start games, hints or results here."""
+    origin = websocket.headers.get("origin")
+    return origin is None or urlsplit(origin).netloc == websocket.headers.get("host")
 
 
 def create_app(
@@ -107,6 +116,18 @@ def create_app(
 
     @app.websocket("/ws")
     async def socket(websocket: WebSocket) -> None:
+        if not same_origin(websocket):
+            await websocket.close(code=1008, reason="another site's page may not play here")
+            return
         await Conversation(websocket, lobby, hinter).run()
+
+    @app.middleware("http")
+    async def not_framed(request: Request, call_next: Any) -> Response:
+        """No other site may show the pages inside its own (and click on them unseen)."""
+        response: Response = await call_next(request)
+        response.headers["X-Frame-Options"] = "DENY"
+        response.headers["Content-Security-Policy"] = "frame-ancestors 'none'"
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        return response
 
     return app

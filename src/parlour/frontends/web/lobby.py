@@ -18,7 +18,7 @@ from parlour.core.params import params_from
 from parlour.core.session import Session
 from parlour.frontends.web.computer import computer_turns
 from parlour.frontends.web.protocol import Message, ProtocolError
-from parlour.frontends.web.rooms import HOME_SEAT, HUMAN, Client, Room
+from parlour.frontends.web.rooms import HOME_SEAT, HUMAN, Client, Room, seat_holding
 from parlour.games import get_game
 from parlour.store.games import SOLO, GameStore, SavedGame
 from parlour.store.stats import StatsStore, keep_result
@@ -88,9 +88,11 @@ class Lobby:
         room = next((r for r in self.rooms.values() if r.table_id == table_id), None)
         if room is None:
             saved = self.games.by_table(table_id)
-            room = None if saved is None else self._loaded(saved)
-        if room is None:
-            raise ProtocolError("there is no such table: ask for a new link")
+            if saved is None:
+                raise ProtocolError("there is no such table: ask for a new link")
+            if len(saved.seats) >= len(get_game(saved.record.game).info.seats):  # no replay
+                raise IllegalMove("this table already has two players")
+            room = self._loaded(saved)
         seat = room.free_seat()
         if seat is None:
             raise IllegalMove("this table already has two players")
@@ -104,7 +106,9 @@ class Lobby:
         room = self.rooms.get(game_id)
         if room is None:
             saved = self.games.load(game_id)
-            room = None if saved is None else self._loaded(saved)
+            # the token is checked before the game is replayed: a wrong one costs nothing
+            held = saved is not None and seat_holding(saved.seats, token) is not None
+            room = self._loaded(saved) if saved is not None and held else None
         seat = None if room is None else room.seat_for(token)
         if room is None or seat is None:
             raise ProtocolError("no game with that id and token: start a new one")
@@ -115,7 +119,9 @@ class Lobby:
         """A room for a saved game, held in memory only once someone is let in: a refused
         token or a full table leaves nothing running (its clock would go on)."""
         game = get_game(saved.record.game)
-        session = Session.from_record(game, saved.record, autoplay=saved.autoplay)
+        # saved with automatic moves on before they were refused to a game that has none
+        automatic = saved.autoplay and game.has_automatic_moves
+        session = Session.from_record(game, saved.record, autoplay=automatic)
         room = Room(
             game_id=saved.game_id,
             session=session,

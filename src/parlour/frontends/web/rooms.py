@@ -28,6 +28,7 @@ from parlour.store.games import SOLO, SavedGame
 HUMAN = "human"
 HOME_SEAT = "north"  # a person's seat against the computer, and a table's creator's
 WRANGLE_MOVES_SHOWN = 20  # the Wrangle's `state.moves`: its last moves only
+MOVES_SHOWN = 500  # a one-player game's: a game moved back and forth for ever stays cheap
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
@@ -38,6 +39,15 @@ def new_token() -> str:
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def seat_holding(seats: dict[str, str], token: str) -> str | None:
+    """The seat of `seats` (seat -> token hash) that `token` holds, or None."""
+    wanted = token_hash(token)
+    for seat, held in seats.items():
+        if hmac.compare_digest(held, wanted):
+            return seat
+    return None
 
 
 @dataclass(eq=False)
@@ -124,11 +134,7 @@ class Room:
 
     def seat_for(self, token: str) -> str | None:
         """The seat `token` holds here, or None."""
-        wanted = token_hash(token)
-        for seat, held in self.seats.items():
-            if hmac.compare_digest(held, wanted):
-                return seat
-        return None
+        return seat_holding(self.seats, token)
 
     def free_seat(self) -> str | None:
         """The seat a second person may take at a waiting table."""
@@ -161,7 +167,7 @@ class Room:
             "can_undo": session.can_undo and mine,
             "can_redo": session.can_redo and mine,
             "autoplay": session.autoplay,
-            "moves": moves[-WRANGLE_MOVES_SHOWN:] if self.two_player else moves,
+            "moves": moves[-(WRANGLE_MOVES_SHOWN if self.two_player else MOVES_SHOWN) :],
             "move_count": len(moves),  # a count shows no card (WR-7)
             "elapsed": round(self.elapsed, 1),
             "deal": observation["deal"],  # none where the number would tell secrets

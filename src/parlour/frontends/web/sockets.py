@@ -5,6 +5,7 @@ changed."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import Any
 
@@ -17,6 +18,7 @@ from parlour.frontends.web.protocol import Message, ProtocolError, parse_message
 from parlour.frontends.web.rooms import HOME_SEAT, Client, Room
 
 log = logging.getLogger(__name__)
+SEND_PATIENCE = 5.0  # seconds a socket may leave a message unread before it is closed
 
 
 class Conversation:
@@ -31,14 +33,24 @@ class Conversation:
         self.open = True
 
     async def send(self, message: dict[str, Any]) -> None:
-        """Send `message`; a socket already gone is only marked closed."""
+        """Send `message`; a socket already gone is only marked closed, and one that has not
+        read what it was sent for `SEND_PATIENCE` seconds is closed, so that a client that stops
+        reading cannot hold up the others at its table."""
         if not self.open:
             return
         async with self._sending:
             try:
-                await self.socket.send_json(message)
+                await asyncio.wait_for(self.socket.send_json(message), SEND_PATIENCE)
+            except TimeoutError:
+                self.open = False
+                await self._drop()
             except (WebSocketDisconnect, RuntimeError, OSError):
                 self.open = False
+
+    async def _drop(self) -> None:
+        """Close a socket that does not read; it may rejoin with its token."""
+        with contextlib.suppress(Exception):  # whatever state the stalled socket is in
+            await asyncio.wait_for(self.socket.close(code=1008, reason="not reading"), 1.0)
 
     async def run(self) -> None:
         await self.socket.accept()

@@ -33,11 +33,11 @@ export function startRequest(path, query, games = null) {
     return { type: "resume", game_id: held, token: seat.token };
   }
   const table = path.match(/^\/table\/([^/]+)$/);
-  if (table) return { type: "join", table: decodeURIComponent(table[1]) };
+  if (table) return { type: "join", table: decoded(table[1]) };
   const deal = query.get("deal") ?? undefined;  // digits, sent exactly (messageText)
   const deck = query.get("deck") ?? undefined;
   const wrangle = path === "/wrangle";
-  const game = wrangle ? "wrangle" : decodeURIComponent(path.split("/")[2] ?? "");
+  const game = wrangle ? "wrangle" : decoded(path.split("/")[2] ?? "");
   const options = games?.[game]?.options ?? null;
   const params = {};
   for (const [k, v] of query) {
@@ -48,6 +48,16 @@ export function startRequest(path, query, games = null) {
   // to any other).
   const autoplay = localStorage.getItem(AUTOPLAY_KEY) === "on" && games?.[game]?.autoplay === true;
   return { type: "new", game, params, deal, deck, autoplay };
+}
+
+/** A part of the address as typed, or as it stands where its %-escapes are broken (the server
+ *  then refuses it in words, where a broken escape would leave a blank page). */
+function decoded(part) {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
 }
 
 /** The deal number as the server wrote it in the game's link: digit for digit, where the

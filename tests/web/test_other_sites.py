@@ -1,0 +1,126 @@
+"""What a page of another site, or a client bent on slowing the server, cannot do: play through
+a visitor's browser, show the pages in a frame, make the server replay a game for a wrong
+token, or hold up the others by not reading."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import httpx
+import pytest
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect
+from websockets.typing import Origin
+
+from parlour.core.session import Session
+from parlour.frontends.web import sockets
+from parlour.frontends.web.rooms import MOVES_SHOWN, Room, token_hash
+from parlour.frontends.web.sockets import Conversation
+from parlour.games import get_game
+from parlour.store.games import SOLO, SavedGame
+from tests.web.client import Player, seat_of
+from tests.web.conftest import LiveServer
+
+
+def socket_url(base_url: str) -> str:
+    return base_url.replace("http", "ws", 1) + "/ws"
+
+
+def test_a_page_of_another_site_may_not_open_the_socket(live_server: str) -> None:
+    with pytest.raises(InvalidStatus):
+        connect(socket_url(live_server), origin=Origin("http://evil.example"))
+    own = live_server.removeprefix("http://")
+    with connect(socket_url(live_server), origin=Origin(f"http://{own}")) as socket:
+        socket.send('{"type": "new", "game": "plait", "deal": 3}')
+        assert '"joined"' in str(socket.recv(timeout=30))
+
+
+def test_no_other_site_may_show_the_pages_in_a_frame(live_server: str) -> None:
+    page = httpx.get(live_server + "/")
+    assert page.headers["x-frame-options"] == "DENY"
+    assert "frame-ancestors 'none'" in page.headers["content-security-policy"]
+
+
+@pytest.fixture
+def replays(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """The games the server replays from the store, by game."""
+    seen: list[str] = []
+    replay = Session.from_record
+
+    def counted(game: Any, record: Any, **options: Any) -> Session[Any]:
+        seen.append(record.game)
+        return replay(game, record, **options)
+
+    monkeypatch.setattr(Session, "from_record", counted)
+    yield seen
+
+
+def test_a_wrong_token_is_refused_before_the_game_is_replayed(
+    live: LiveServer, replays: list[str]
+) -> None:
+    with Player(live.url) as player:
+        joined, state = player.start(game="plait", deal=3)
+        player.ask({"type": "move", "move": state["observation"]["legal_moves"][0]})
+    wrong = {"game_id": joined["game_id"], "token": "not the token"}
+    with Player(live.url) as stranger:
+        assert stranger.ask({"type": "resume", **wrong})["type"] == "error"
+    assert replays == []
+    with Player(live.url) as again:
+        assert again.ask({"type": "resume", **seat_of(joined)})["type"] == "joined"
+    assert replays == ["plait"]
+
+
+def test_a_game_saved_with_automatic_moves_it_has_not_resumes_without_them(
+    live: LiveServer,
+) -> None:
+    session = Session(get_game("royal-marriage"), deal=3)
+    session.play("deal")
+    saved = SavedGame("old-marriage", session.record(), {SOLO: token_hash("t")}, autoplay=True)
+    live.lobby.games.save(saved)
+    with Player(live.url) as player:
+        assert (
+            player.ask({"type": "resume", "game_id": "old-marriage", "token": "t"})["seat"] is None
+        )
+        state = player.receive()
+        assert state["autoplay"] is False and state["move_count"] == 1
+
+
+def test_a_game_played_back_and_forth_sends_only_its_last_moves() -> None:
+    session = Session(get_game("four-corners"), deal=0)
+    for move in ["redeal", "heap-7>heap-4"] + ["heap-4>heap-11", "heap-11>heap-4"] * 300:
+        session.play(move)
+    state = Room("g", session, {SOLO: "hash"}).state_message(SOLO)
+    assert state["move_count"] == 602 and len(state["moves"]) == MOVES_SHOWN
+    assert state["moves"][-1] == "heap-11>heap-4"
+
+
+class Unread:
+    """A websocket whose reader has stopped: a message sent to it never goes."""
+
+    def __init__(self) -> None:
+        self.closed_with: int | None = None
+
+    async def send_json(self, message: dict[str, Any]) -> None:
+        await asyncio.Event().wait()
+
+    async def close(self, code: int = 1000, reason: str = "") -> None:
+        self.closed_with = code
+
+
+def test_a_socket_that_does_not_read_is_closed_and_holds_up_no_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sockets, "SEND_PATIENCE", 0.05)
+    unread = Unread()
+    conversation = Conversation(unread, lobby=None, hinter=None)  # type: ignore[arg-type]
+
+    async def twice() -> None:
+        await conversation.send({"type": "state"})
+        await conversation.send({"type": "state"})  # gone: nothing more is tried
+
+    with ThreadPoolExecutor(1) as thread:  # a loop of its own, whatever runs in this thread
+        thread.submit(asyncio.run, asyncio.wait_for(twice(), 5)).result()
+    assert not conversation.open and unread.closed_with == 1008
