@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from parlour.core.game import Game
 from parlour.games import all_games
 
 TESTS = Path(__file__).parent
@@ -22,7 +24,7 @@ def declared_test_names() -> set[str]:
 
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.info.id)
-def test_every_declared_ruling_has_a_test_named_after_it(game) -> None:
+def test_every_declared_ruling_has_a_test_named_after_it(game: Game[Any, Any]) -> None:
     assert game.info.rule_ids, f"{game.info.name} declares its rulings"
     names = declared_test_names()
     for rule in game.info.rule_ids:

@@ -1,6 +1,6 @@
 """The static checks run with the tests: ruff (lint and format), mypy --strict on the whole
-package and on the benchmarks and scripts (which no test runs whole), and the import-linter
-contracts for the layers of docs/design.md."""
+package, on the tests themselves and on the benchmarks and scripts (which no test runs whole),
+and the import-linter contracts for the layers of docs/design.md."""
 
 from __future__ import annotations
 
@@ -30,8 +30,8 @@ def test_mypy_strict_on_the_whole_package() -> None:
     run(sys.executable, "-m", "mypy")
 
 
-def test_mypy_strict_on_the_benchmarks_scripts_and_build_hook() -> None:
-    run(sys.executable, "-m", "mypy", "benchmarks", "scripts", "hatch_build.py")
+def test_mypy_strict_on_the_tests_benchmarks_scripts_and_build_hook() -> None:
+    run(sys.executable, "-m", "mypy", "tests", "benchmarks", "scripts", "hatch_build.py")
 
 
 def test_import_contracts() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from itertools import islice
+from typing import Any
 
 import pytest
 
@@ -56,7 +57,7 @@ def test_the_strong_player_stops_thinking_when_the_turn_budget_is_spent() -> Non
 BEHIND = "KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D 9S"  # thirteen cards still to come out
 
 
-def race(north_reserve: str, south_reserve: str) -> dict[str, object]:
+def race(north_reserve: str, south_reserve: str) -> dict[str, Any]:
     """North to place a turned 2H: on AH, which frees south's reserve top 3H for the
     foundation, loaded onto that 3H (from where 2H and 3H go up together), or to the waste."""
     state = position(

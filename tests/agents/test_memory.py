@@ -38,6 +38,7 @@ def test_WR_7_memory_never_holds_a_card_that_was_not_shown_there() -> None:
         memories = {seat: Memory(seat) for seat in SEATS}
         while WRANGLE.outcome(state) is None:
             seat = WRANGLE.to_move(state)
+            assert seat is not None  # the game is not over, so someone is to move
             observation = WRANGLE.observe(state, seat)
             move = players[SEATS.index(seat)].choose(WRANGLE, observation, rng)
             if seat == "north" or rng.random() < 0.7:

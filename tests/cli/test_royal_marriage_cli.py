@@ -4,6 +4,7 @@ refusals, undo, save and resume), replay, and the exit codes."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from parlour.core.cards import card_str, cards_str
 from parlour.core.game import LOST, WON
@@ -65,7 +66,7 @@ def test_a_whole_game_is_lost_in_the_terminal() -> None:
     assert "Game over: lost" in done.stdout
 
 
-def test_rejected_input_is_explained_and_the_game_goes_on(tmp_path) -> None:
+def test_rejected_input_is_explained_and_the_game_goes_on(tmp_path: Path) -> None:
     # Deal 5 begins QH TD KC AS 3D: after three deals KC AS can go, so a deal is refused.
     save = tmp_path / "game.json"
     lines = ["d", "d", "d", "d", "zz", "99", "discard 1X", "u", "r", "3-4", f"save {save}"]
@@ -81,7 +82,7 @@ def test_rejected_input_is_explained_and_the_game_goes_on(tmp_path) -> None:
     assert record["moves"] == ["deal", "deal", "deal", "discard KC AS"]
 
 
-def test_a_saved_game_replays_and_resumes(tmp_path) -> None:
+def test_a_saved_game_replays_and_resumes(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     parlour("play", "royal-marriage", "--deal", "5", lines=["d", "d", "d", "3-4", f"save {save}"])
     replayed = parlour("replay", str(save), "--json")
@@ -91,7 +92,7 @@ def test_a_saved_game_replays_and_resumes(tmp_path) -> None:
     assert "Legal moves: discard KC AS" in resumed.stdout
 
 
-def test_a_saved_game_is_resumed_only_as_it_was_saved(tmp_path) -> None:
+def test_a_saved_game_is_resumed_only_as_it_was_saved(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     parlour("play", "royal-marriage", "--deal", "5", lines=["d", f"save {save}"])
     other = parlour("play", "--load", str(save), "plait", lines=["q"])
@@ -108,7 +109,7 @@ def test_games_lists_every_game_with_its_variants() -> None:
     assert "standard | push-pin | discards" in done.stdout
 
 
-def test_bad_input_exits_2_with_the_message_on_stderr(tmp_path) -> None:
+def test_bad_input_exits_2_with_the_message_on_stderr(tmp_path: Path) -> None:
     cases = [
         (["show", "royal-marriage", "--cards", "1X 2S", "--json"], '"1X" is not a card'),
         (["show", "no-such-game", "--deal", "1"], 'there is no game "no-such-game"'),

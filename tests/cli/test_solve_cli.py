@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from parlour.core.cards import cards_str
 from parlour.core.moves import parse_move
@@ -31,7 +32,7 @@ def test_solve_prints_the_moves_in_notation() -> None:
     assert "thoughtful" in done.stdout
 
 
-def test_cards_file_solves_one_deck_per_line_in_order(tmp_path) -> None:
+def test_cards_file_solves_one_deck_per_line_in_order(tmp_path: Path) -> None:
     decks = [RM.deck_for_deal(RoyalMarriageParams(), d)[1:-1] for d in range(6)]
     lines = [cards_str(deck) for deck in decks]
     lines.insert(3, "QH 1X")
@@ -52,7 +53,7 @@ def _solved(deal: int) -> bool:
     return solve(RM, RM.new(deal=deal)).result == "won"
 
 
-def test_hint_from_a_deal_and_from_a_saved_game(tmp_path) -> None:
+def test_hint_from_a_deal_and_from_a_saved_game(tmp_path: Path) -> None:
     assert "winning line" in parlour("hint", "royal-marriage", "--deal", "0").stdout
     assert parlour("hint", "royal-marriage", "--deal", "1").stdout.strip() == (
         "no winning line from here"
@@ -73,7 +74,7 @@ def test_solve_rejects_bad_budgets_and_decks() -> None:
     assert bad.returncode == 2 and "missing" in bad.stderr
 
 
-def test_a_cards_file_that_is_not_text_or_comes_with_a_deal_is_refused(tmp_path) -> None:
+def test_a_cards_file_that_is_not_text_or_comes_with_a_deal_is_refused(tmp_path: Path) -> None:
     binary = tmp_path / "decks.txt"
     binary.write_bytes(b"\xff\xfe\n")
     done = parlour("solve", "royal-marriage", "--cards-file", str(binary))
@@ -90,7 +91,9 @@ def test_an_exact_decision_counts_no_positions_and_a_search_counts_its_own() -> 
     assert searched.startswith("won after 535 positions in ")
 
 
-def test_a_cards_file_that_begins_with_a_byte_order_mark_reads_its_first_deck(tmp_path) -> None:
+def test_a_cards_file_that_begins_with_a_byte_order_mark_reads_its_first_deck(
+    tmp_path: Path,
+) -> None:
     deck = cards_str(RM.deck_for_deal(RoyalMarriageParams(), 7)[1:-1])
     path = tmp_path / "decks.txt"
     path.write_text(deck + "\n", encoding="utf-8-sig")

@@ -17,8 +17,9 @@ from parlour.store.database import connect
 from parlour.store.stats import StatsStore, keep_result
 from tests.cli.runner import parlour
 from tests.cli.test_royal_marriage_cli import first_move_game
-from tests.cli.test_wrangle_cli import NORTH, SOUTH, deck
+from tests.cli.test_wrangle_cli import NORTH, SOUTH
 from tests.conformance.wins import load_wins
+from tests.games.test_wrangle import deck
 
 
 def stats(db: Path) -> list[dict[str, Any]]:

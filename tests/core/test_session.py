@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -16,7 +17,7 @@ from parlour.core.moves import parse_move
 from parlour.core.record import GameRecord, replay
 from parlour.core.session import Session
 from parlour.games.royal_marriage import ROYAL_MARRIAGE as RM
-from parlour.games.royal_marriage import RoyalMarriageParams
+from parlour.games.royal_marriage import RoyalMarriageParams, RoyalMarriageState
 from parlour.store.records import load_record, save_record
 from tests.core.toy_game import TOY, TURN, UP_MOVE
 
@@ -29,7 +30,9 @@ params_strategy = st.builds(
 )
 
 
-def random_session(params: RoyalMarriageParams, deal: int, seed: int, length: int) -> Session:
+def random_session(
+    params: RoyalMarriageParams, deal: int, seed: int, length: int
+) -> Session[RoyalMarriageState]:
     rng = random.Random(seed)
     session = Session(RM, params, deal=deal)
     for _ in range(length):
@@ -40,14 +43,18 @@ def random_session(params: RoyalMarriageParams, deal: int, seed: int, length: in
 
 
 @given(params_strategy, st.integers(0, 2**64 - 1), st.integers(0, 10**6), st.integers(0, 90))
-def test_any_legal_sequence_conserves_the_cards(params, deal, seed, length) -> None:
+def test_any_legal_sequence_conserves_the_cards(
+    params: RoyalMarriageParams, deal: int, seed: int, length: int
+) -> None:
     session = random_session(params, deal, seed, length)
     piles = RM.piles(session.state)
     assert Counter(c for pile in piles.values() for c in pile) == Counter(range(52))
 
 
 @given(params_strategy, st.integers(0, 10**9), st.integers(0, 10**6), st.integers(1, 90))
-def test_undo_then_redo_returns_the_identical_state(params, deal, seed, length) -> None:
+def test_undo_then_redo_returns_the_identical_state(
+    params: RoyalMarriageParams, deal: int, seed: int, length: int
+) -> None:
     session = random_session(params, deal, seed, length)
     if not session.can_undo:
         return
@@ -60,7 +67,9 @@ def test_undo_then_redo_returns_the_identical_state(params, deal, seed, length) 
 
 
 @given(params_strategy, st.integers(0, 10**9), st.integers(0, 10**6), st.integers(0, 90))
-def test_every_saved_game_replays_to_the_same_state(params, deal, seed, length) -> None:
+def test_every_saved_game_replays_to_the_same_state(
+    params: RoyalMarriageParams, deal: int, seed: int, length: int
+) -> None:
     session = random_session(params, deal, seed, length)
     record = GameRecord.loads(session.record().dumps())
     assert replay(RM, record) == session.state
@@ -245,7 +254,7 @@ def test_an_explicit_deck_is_kept_in_the_record() -> None:
     assert replay(RM, record) == session.state
 
 
-def test_records_save_atomically_and_load(tmp_path) -> None:
+def test_records_save_atomically_and_load(tmp_path: Path) -> None:
     session = random_session(RoyalMarriageParams("push-pin"), 3, 2, 30)
     path = save_record(tmp_path / "games" / "one.json", session.record())
     assert load_record(path) == session.record()
@@ -264,7 +273,7 @@ def test_records_save_atomically_and_load(tmp_path) -> None:
         "[" * 100_000 + "]" * 100_000,  # deeper than the parser's recursion
     ],
 )
-def test_a_corrupt_save_file_is_a_clear_error(tmp_path, text: str) -> None:
+def test_a_corrupt_save_file_is_a_clear_error(tmp_path: Path, text: str) -> None:
     path = tmp_path / "bad.json"
     path.write_text(text)
     with pytest.raises(RecordError, match="not a saved game"):
@@ -332,7 +341,7 @@ def test_a_long_move_that_does_not_replay_is_quoted_in_part() -> None:
     assert len(str(refusal.value)) < 300
 
 
-def test_a_missing_file_is_a_clear_error(tmp_path) -> None:
+def test_a_missing_file_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(RecordError, match="cannot read saved game"):
         load_record(tmp_path / "absent.json")
 

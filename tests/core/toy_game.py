@@ -68,7 +68,10 @@ class Toy(Game[ToyState, ToyParams]):
         return {"stock": state.stock, "waste": state.waste, "foundation": state.foundation}
 
     def with_piles(self, state: ToyState, piles: Mapping[str, tuple[Card, ...]]) -> ToyState:
-        return replace(state, **piles)
+        merged = {**self.piles(state), **piles}
+        return replace(
+            state, stock=merged["stock"], waste=merged["waste"], foundation=merged["foundation"]
+        )
 
     def key(self, state: ToyState) -> Hashable:
         return (state.stock, state.waste, state.foundation)

@@ -15,8 +15,8 @@ from parlour.games.royal_marriage import (
 from parlour.games.royal_marriage import (
     RoyalMarriageParams,
     RoyalMarriageState,
-    Variant,
 )
+from parlour.games.royal_marriage_rows import Variant
 
 STANDARD = RoyalMarriageParams()
 OPEN = RoyalMarriageParams(mode="open")

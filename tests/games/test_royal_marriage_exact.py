@@ -9,8 +9,8 @@ from functools import cache
 import pytest
 
 from parlour.core.cards import Card
-from parlour.games.royal_marriage import Variant, discard_spans
 from parlour.games.royal_marriage_exact import Clearing
+from parlour.games.royal_marriage_rows import Variant, discard_spans
 
 
 def clears_exhaustively(row: tuple[Card, ...], variant: Variant) -> bool:

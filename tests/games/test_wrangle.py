@@ -47,16 +47,18 @@ def position(
     def pile(name: str) -> tuple[int, ...]:
         return parse_cards(texts.get(name, ""))
 
-    pair = [
-        (pile(f"north-{kind}"), pile(f"south-{kind}")) for kind in ("reserve", "stock", "waste")
-    ]
+    def pair(kind: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        return (pile(f"north-{kind}"), pile(f"south-{kind}"))
+
     return WrangleState(
         WrangleParams(),
         None,
         SEATS.index(first),
         SEATS.index(mover),
         turn,
-        *pair,
+        pair("reserve"),
+        pair("stock"),
+        pair("waste"),
         pile(f"{mover}-turned"),
         tuple(pile(name) for name in AUXILIARIES),
         tuple(pile(name) for name in FOUNDATIONS),
@@ -401,8 +403,11 @@ def rehide(state: WrangleState, rng: random.Random) -> WrangleState:
         return tuple(next(cut) for _ in range(n))
 
     stocks = (take(sizes[0]), take(sizes[1]))
-    reserves = tuple(take(under[i]) + state.reserves[i][-1:] for i in range(2))
-    wastes = tuple(take(under[2 + i]) + state.wastes[i][-1:] for i in range(2))
+    reserves = (
+        take(under[0]) + state.reserves[0][-1:],
+        take(under[1]) + state.reserves[1][-1:],
+    )
+    wastes = (take(under[2]) + state.wastes[0][-1:], take(under[3]) + state.wastes[1][-1:])
     return replace(state, stocks=stocks, reserves=reserves, wastes=wastes)
 
 

@@ -17,8 +17,8 @@ from parlour.games.royal_marriage import (
     RoyalMarriage,
     RoyalMarriageParams,
     RoyalMarriageState,
-    Variant,
 )
+from parlour.games.royal_marriage_rows import Variant
 from parlour.solver import solve
 
 STORED = Path(__file__).parent / "data" / "royal_marriage_deals_1_300.txt"
@@ -34,8 +34,10 @@ class SearchedWhileDealing(RoyalMarriage):
         return None if state.stock else super().solve_exact(state)
 
 
-def results(game: RoyalMarriage, params: RoyalMarriageParams, deals: range, **kw: bool) -> str:
-    return "".join(solve(game, game.new(params, deal=d), **kw).result[0] for d in deals)
+def results(
+    game: RoyalMarriage, params: RoyalMarriageParams, deals: range, *, hooks: bool = True
+) -> str:
+    return "".join(solve(game, game.new(params, deal=d), hooks=hooks).result[0] for d in deals)
 
 
 def stored() -> dict[str, str]:

@@ -141,6 +141,7 @@ def test_a_spent_budget_gives_unknown_and_a_best_guess() -> None:
     assert solution.result == "unknown"
     advice = hint(plait, state, Budget(nodes=3))
     assert advice.status == "best guess"
+    assert advice.move is not None
     assert plait.is_legal(state, advice.move)
 
 

@@ -34,9 +34,10 @@ def test_json_has_one_object_with_the_counts_and_interval(tmp_path: Path) -> Non
     assert summary["params"] == {"variant": "standard", "mode": "as-dealt"}
     assert (summary["policy"], summary["deals"], summary["first_deal"]) == ("solver", 40, 3)
     won, lost, unknown = summary["won"], summary["lost"], summary["unknown"]
-    assert isinstance(won, int) and isinstance(lost, int) and won + lost + unknown == 40
+    assert isinstance(won, int) and isinstance(lost, int) and isinstance(unknown, int)
+    assert won + lost + unknown == 40
     low, rate, high = summary["ci_low"], summary["win_rate"], summary["ci_high"]
-    assert isinstance(low, float) and isinstance(high, float)
+    assert isinstance(low, float) and isinstance(rate, float) and isinstance(high, float)
     assert low <= rate == won / 40 <= high
 
 

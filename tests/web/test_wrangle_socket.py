@@ -16,6 +16,7 @@ from parlour.core.game import Visibility
 from parlour.core.moves import parse_move
 from parlour.core.session import Session, shows_more
 from parlour.games import get_game
+from parlour.games.wrangle import WrangleState
 from tests.conformance.wins import load_wins
 from tests.web.client import Player, quiet, seat_of, stats_of
 from tests.web.conftest import LiveServer
@@ -28,6 +29,13 @@ NORTH_BEGINS = next(d for d in range(100) if WRANGLE.to_move(WRANGLE.new(deal=d)
 
 def other(seat: str) -> str:
     return "south" if seat == "north" else "north"
+
+
+def seat_to_move(state: WrangleState) -> str:
+    """The seat whose turn it is in `state`, a game still under way."""
+    seat = WRANGLE.to_move(state)
+    assert seat is not None
+    return seat
 
 
 def check_view(state: dict[str, Any], truth: Session[Any], seat: str) -> None:
@@ -79,9 +87,9 @@ def test_two_people_at_a_table_see_only_their_own_views_and_move_in_turn(
         with Player(live.url) as third:
             table_id = joined["join_link"].removeprefix("/table/")
             assert third.ask({"type": "join", "table": table_id})["type"] == "error"
-        movers = set()
+        movers: set[str] = set()
         for _ in range(120):
-            mover = WRANGLE.to_move(truth.state)
+            mover = seat_to_move(truth.state)
             movers.add(mover)
             move = str(WRANGLE.legal_moves(truth.state)[-1])
             refused = players[other(mover)].ask({"type": "move", "move": move})
@@ -101,7 +109,7 @@ def test_a_table_played_to_the_end_counts_in_no_one_s_stats(live: LiveServer) ->
         for player in players.values():
             player.receive()
         for move in KNOWN["moves"]:
-            players[WRANGLE.to_move(truth.state)].send({"type": "move", "move": move})
+            players[seat_to_move(truth.state)].send({"type": "move", "move": move})
             truth.play(move)
             for seat, player in players.items():
                 check_view(player.receive(), truth, seat)
@@ -129,7 +137,7 @@ def test_undo_stays_within_one_s_own_turn(live: LiveServer) -> None:
             player.receive()
         kept = taken_back = turns = 0
         while not (kept and taken_back and turns > 2):
-            mover = WRANGLE.to_move(truth.state)
+            mover = seat_to_move(truth.state)
             move = quiet_move(truth)
             players[mover].send({"type": "move", "move": move})
             before = truth.state
@@ -138,7 +146,7 @@ def test_undo_stays_within_one_s_own_turn(live: LiveServer) -> None:
             if WRANGLE.to_move(truth.state) != mover:
                 turns += 1
                 assert players[mover].ask({"type": "undo"})["type"] == "error"
-                next_mover = players[WRANGLE.to_move(truth.state)]
+                next_mover = players[seat_to_move(truth.state)]
                 assert next_mover.ask({"type": "undo"})["type"] == "error"  # nothing yet
                 continue
             assert not states[other(mover)]["can_undo"]

@@ -9,10 +9,10 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, WebSocket
+from playwright.sync_api import Page, ViewportSize, WebSocket
 
-WIDE = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
+WIDE: ViewportSize = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 # Screenshots go to a scratch folder, so that a test run leaves the work tree as it was;
 # `PARLOUR_SCREENSHOTS=docs/screenshots` refreshes the ones the README shows.
 SCREENSHOTS = Path(

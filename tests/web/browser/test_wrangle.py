@@ -74,6 +74,7 @@ def test_two_people_at_a_table_see_only_their_own_cards(
     seats = {"north": north, "south": south}
     for number in range(MOVES):
         to_move = WRANGLE.to_move(true_states[-1])
+        assert to_move is not None
         mover, other = seats[to_move], seats["south" if to_move == "north" else "north"]
         idle_seen = other.seq
         legal = mover.legal()
@@ -93,6 +94,7 @@ def test_two_people_at_a_table_see_only_their_own_cards(
 
     # Out of turn: the player not to move sends the other's move; it is refused, nothing changes.
     to_move = WRANGLE.to_move(true_states[-1])
+    assert to_move is not None
     idle_seat = "south" if to_move == "north" else "north"
     idle = seats[idle_seat]
     before = idle.state
@@ -243,7 +245,9 @@ def test_a_known_win_of_the_wrangle_between_two_browsers(
 
     dragged = next(m for m in moves[played + 1 :] if ">" in m)
     for move in moves[played + 1 :]:
-        mover = seats[WRANGLE.to_move(states[-1])]
+        seat = WRANGLE.to_move(states[-1])
+        assert seat is not None
+        mover = seats[seat]
         if move == dragged:
             mover.drag(move)
         else:
