@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -124,3 +125,17 @@ def test_a_socket_that_does_not_read_is_closed_and_holds_up_no_one(
     with ThreadPoolExecutor(1) as thread:  # a loop of its own, whatever runs in this thread
         thread.submit(asyncio.run, asyncio.wait_for(twice(), 5)).result()
     assert not conversation.open and unread.closed_with == 1008
+
+
+def test_one_address_starting_games_without_end_is_told_to_wait(tmp_path: Path) -> None:
+    server = LiveServer(tmp_path / "p.db", computer_pause=0.0, games_per_minute=3).start()
+    try:
+        with Player(server.url) as player:
+            first, _ = player.start(game="plait", deal=1)
+            for deal in (2, 3):
+                player.start(game="plait", deal=deal)
+            refused = player.ask({"type": "new", "game": "plait", "deal": 4})
+            assert refused["type"] == "error" and "too many new games" in refused["message"]
+            assert player.ask({"type": "resume", **seat_of(first)})["type"] == "joined"
+    finally:
+        server.stop()

@@ -9,6 +9,7 @@ from rich.markup import escape
 
 from parlour.frontends.cli.common import BAD_INPUT, DbOpt, errors, guarded
 from parlour.frontends.web.app import create_app
+from parlour.frontends.web.lobby import GAMES_PER_MINUTE
 from parlour.frontends.web.server import address, bind, server
 from parlour.store.database import default_path
 
@@ -19,9 +20,15 @@ def serve_command(
         int, typer.Option("--port", min=0, max=65535, help="Port (0 picks a free one).")
     ] = 8000,
     db: DbOpt = None,
+    games_per_minute: Annotated[
+        int,
+        typer.Option(
+            "--games-per-minute", min=1, help="New games one address may start in a minute."
+        ),
+    ] = GAMES_PER_MINUTE,
 ) -> None:
     """Play in the browser: serve the web app and print its address."""
-    app = guarded(lambda: create_app(db or default_path()))
+    app = guarded(lambda: create_app(db or default_path(), games_per_minute=games_per_minute))
     try:
         sock = bind(host, port)
     except OSError as error:

@@ -17,7 +17,7 @@ from fastapi.staticfiles import StaticFiles
 from parlour.core.errors import UnknownGame
 from parlour.core.params import choices
 from parlour.frontends.web.hints import HINT_BUDGET, Hinter
-from parlour.frontends.web.lobby import Lobby
+from parlour.frontends.web.lobby import GAMES_PER_MINUTE, Lobby
 from parlour.frontends.web.rulebook import rules_html
 from parlour.frontends.web.sockets import Conversation
 from parlour.games import all_games, get_game
@@ -45,10 +45,11 @@ def create_app(
     *,
     computer_pause: float = COMPUTER_PAUSE,
     hint_budget: Budget = HINT_BUDGET,
+    games_per_minute: int = GAMES_PER_MINUTE,
 ) -> FastAPI:
     """The app, keeping its games and statistics in the SQLite file `db_path`."""
     connection = connect(db_path)
-    lobby = Lobby(GameStore(connection), StatsStore(connection), computer_pause)
+    lobby = Lobby(GameStore(connection), StatsStore(connection), computer_pause, games_per_minute)
     hinter = Hinter(hint_budget)
 
     @asynccontextmanager

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -24,6 +26,8 @@ from parlour.store.games import SOLO, GameStore, SavedGame
 from parlour.store.stats import StatsStore, keep_result
 
 Dealt = tuple[int | None, tuple[Card, ...] | None]  # a deal number or an explicit deck
+GAMES_PER_MINUTE = 60  # new games from one address: more than anyone plays, far fewer than a flood
+MAX_ADDRESSES = 10_000  # addresses remembered before the quiet ones are forgotten
 
 
 def random_deal(game: Game[Any, Any]) -> Dealt:
@@ -34,8 +38,16 @@ def random_deal(game: Game[Any, Any]) -> Dealt:
 class Lobby:
     """The rooms in memory, backed by the store; used from the event loop only."""
 
-    def __init__(self, games: GameStore, stats: StatsStore, computer_pause: float) -> None:
+    def __init__(
+        self,
+        games: GameStore,
+        stats: StatsStore,
+        computer_pause: float,
+        games_per_minute: int = GAMES_PER_MINUTE,
+    ) -> None:
         self.games = games
+        self.games_per_minute = games_per_minute
+        self._started: dict[str, deque[float]] = {}  # by address: when its last games began
         self.stats = stats
         self.computer_pause = computer_pause
         self.rooms: dict[str, Room] = {}
@@ -46,8 +58,10 @@ class Lobby:
         self.unchosen_deal: Callable[[Game[Any, Any]], Dealt] = random_deal
 
     # ----- finding a room and a seat --------------------------------------------------------
-    def new_game(self, message: Message) -> tuple[Room, str, str]:
-        """A new room for `message` (a checked `new`); returns it, the seat and its token."""
+    def new_game(self, message: Message, address: str = "") -> tuple[Room, str, str]:
+        """A new room for `message` (a checked `new`) from a client at `address`; returns it,
+        the seat and its token."""
+        self._count_new(address)
         game = get_game(message.get("game"))
         params = params_from(game.info.params_type, message.get("params", {}))
         opponent = message.get("opponent")
@@ -68,6 +82,19 @@ class Lobby:
             game, params, deal=dealt[0], deck=dealt[1], autoplay=bool(message.get("autoplay"))
         )
         return self.open_room(session, opponent)
+
+    def _count_new(self, address: str) -> None:
+        """Refuse a game past `games_per_minute` from one address: a client starting games
+        without end would fill the file with games that have a move played (kept for good)."""
+        now = time.monotonic()
+        started = self._started.setdefault(address, deque())
+        while started and started[0] < now - 60:
+            started.popleft()
+        if len(started) >= self.games_per_minute:
+            raise ProtocolError("too many new games at once: wait a minute, then start one")
+        started.append(now)
+        if len(self._started) > MAX_ADDRESSES:  # forget the quiet ones
+            self._started = {a: s for a, s in self._started.items() if s and s[-1] > now - 60}
 
     def open_room(self, session: Session[Any], opponent: str | None) -> tuple[Room, str, str]:
         """A room for a new `session`, its first seat taken; returns it, the seat, the token."""

@@ -78,7 +78,8 @@ class Conversation:
     async def act(self, message: Message) -> None:
         kind = message.type
         if kind == "new":
-            room, seat, token = self.lobby.new_game(message)
+            address = self.socket.client.host if self.socket.client else ""
+            room, seat, token = self.lobby.new_game(message, address)
             await self._entered(room, seat, token)
         elif kind == "join":
             room, seat, token = self.lobby.join(message.get("table"))
