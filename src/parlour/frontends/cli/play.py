@@ -25,11 +25,12 @@ from parlour.store.records import save_record
 
 HINT_BUDGET = Budget(nodes=500_000, seconds=5.0)
 
+AUTO_HELP = "auto on|off     automatic moves to the foundations"
 COMMON_HELP = [
     "u, undo         take back the last move",
     "r, redo         play again a move taken back",
     "m, moves        list the legal moves in notation",
-    "auto on|off     automatic moves to the foundations",
+    AUTO_HELP,
     "hint            the next move of a winning line (the solver sees every card)",
     "restart         back to the start of this deal",
     "save FILE       save the game (parlour play --load FILE resumes it)",
@@ -110,7 +111,7 @@ class PlayLoop:
         word = word.lower()
         if word in ("h", "help", "?"):
             automatic = self.session.game.has_automatic_moves
-            common = [line for line in COMMON_HELP if automatic or not line.startswith("auto ")]
+            common = [line for line in COMMON_HELP if automatic or line != AUTO_HELP]
             for text in self.presenter.help_lines() + common:
                 self.console.print("  " + text, highlight=False)
         elif word in ("u", "undo"):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from random import Random
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 from weakref import WeakKeyDictionary
 
 from parlour.agents import make_agent
@@ -19,6 +19,7 @@ from parlour.solver import Budget, Guide
 HINT_BUDGET = Budget(nodes=200_000, seconds=2.0)
 ADVISER = "strong"
 T = TypeVar("T")
+Arguments = ParamSpec("Arguments")
 MAX_WAITING = 8  # hints queued behind the one searched: past that, better asked again later
 
 
@@ -36,14 +37,16 @@ class Hinter:
         self._one_at_a_time = asyncio.Semaphore(1)
         self._asked = 0  # hints being searched or waiting to be
 
-    async def _in_turn(self, work: Callable[..., T], *args: Any) -> T:
+    async def _in_turn(
+        self, work: Callable[Arguments, T], *args: Arguments.args, **kwargs: Arguments.kwargs
+    ) -> T:
         """`work(*args)` in a worker thread, one search at a time for the whole server."""
         if self._asked > MAX_WAITING:
             raise Busy("the server is busy with other hints: ask again in a moment")
         self._asked += 1
         try:
             async with self._one_at_a_time:
-                return await asyncio.to_thread(work, *args)
+                return await asyncio.to_thread(work, *args, **kwargs)
         finally:
             self._asked -= 1
 

@@ -26,7 +26,7 @@ def alias_pile(word: str, prefixes: dict[str, str]) -> str | None:
     return f"{prefixes[match.group(1)]}-{match.group(2)}"
 
 
-def known(pile: str, observation: dict[str, Any]) -> str:
+def existing_pile(pile: str, observation: dict[str, Any]) -> str:
     """`pile`, if the game has it; else an error naming it (`h0`, `h9` …)."""
     if pile not in observation["piles"]:
         raise NotationError(f"there is no pile {clipped(pile)}")
@@ -35,7 +35,7 @@ def known(pile: str, observation: dict[str, Any]) -> str:
 
 def sole_move(source: str, observation: dict[str, Any]) -> Move:
     """The one legal move from `source`, or an error saying how many there are."""
-    known(source, observation)
+    existing_pile(source, observation)
     moves = [m for m in observation["legal_moves"] if m.startswith(source + ">")]
     if len(moves) != 1:
         found = ", ".join(moves) if moves else "none"
@@ -48,7 +48,7 @@ def foundation_alias(word: str, source: str, observation: dict[str, Any]) -> str
     """`a` or `k`: the ace or king foundation of the suit of `source`'s top card."""
     if word not in ("a", "k"):
         return None
-    cards = observation["piles"][known(source, observation)]
+    cards = observation["piles"][existing_pile(source, observation)]
     if not cards:
         raise NotationError(f"{source} is empty")
     return f"{'ace' if word == 'a' else 'king'}-{cards[-1][-1]}"

@@ -112,7 +112,7 @@ export class Board {
     const size = this.obs.sizes[name] ?? shown.length;
     const allSeen = shown.length === size;
     const kind = spec.kind === "stack" || !allSeen ? "stack" : spec.kind;
-    const action = spec.actions?.[size ? 0 : 1];  // what a click on it does, with cards or empty
+    const action = this.stockAction(spec, size);
     const label = `${spec.label}: ${size === 0 ? "empty" : size === 1 ? "1 card" : `${size} cards`}` +
       (shown.length && kind === "stack" ? `, ${cardWords(shown[shown.length - 1])} on top` : "");
     const pile = h("div", {
@@ -263,6 +263,13 @@ export class Board {
     this.chosen = [];
     this.selected = null;
     this.mark();
+  }
+
+  /** What a click on a stock sends: its action the rules offer now, else the one a click means
+   *  (with cards, or empty), for the server to say why it is refused. */
+  stockAction(spec, size) {
+    if (!spec.actions) return undefined;
+    return this.legal.actions.find((m) => spec.actions.includes(m.word))?.text ?? spec.actions[size ? 0 : 1];
   }
 
   /** Escape or a click on the felt: the card picked up, or those chosen, are put down. */
