@@ -84,6 +84,14 @@ def test_a_cards_file_that_is_not_text_or_comes_with_a_deal_is_refused(tmp_path:
     assert both.returncode == 2 and "leave out --deal and --cards" in both.stderr
 
 
+def test_a_cards_file_for_the_wrangle_is_refused_before_any_line(tmp_path: Path) -> None:
+    path = tmp_path / "decks.txt"
+    path.write_text("AS 2S\n", encoding="utf-8")
+    done = parlour("solve", "wrangle", "--cards-file", str(path), "--json")
+    assert done.returncode == 2, done.stdout
+    assert done.stdout == "" and "one-player games" in done.stderr
+
+
 def test_an_exact_decision_counts_no_positions_and_a_search_counts_its_own() -> None:
     exact = parlour("solve", "royal-marriage", "--deal", "7").stdout
     assert exact.startswith("won in ") and "positions" not in exact.splitlines()[0]

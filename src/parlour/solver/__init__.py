@@ -6,6 +6,25 @@ algorithms).
 """
 
 from parlour.solver.guide import Guide
-from parlour.solver.search import DEFAULT_BUDGET, KNOWLEDGE, Budget, Hint, Solution, hint, solve
+from parlour.solver.search import (
+    DEFAULT_BUDGET,
+    KNOWLEDGE,
+    Budget,
+    Hint,
+    Solution,
+    hint,
+    require_one_player,
+    solve,
+)
 
-__all__ = ["DEFAULT_BUDGET", "KNOWLEDGE", "Budget", "Guide", "Hint", "Solution", "hint", "solve"]
+__all__ = [
+    "DEFAULT_BUDGET",
+    "KNOWLEDGE",
+    "Budget",
+    "Guide",
+    "Hint",
+    "Solution",
+    "hint",
+    "require_one_player",
+    "solve",
+]

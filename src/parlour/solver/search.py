@@ -71,10 +71,15 @@ def solve(
 ) -> Solution:
     """Decide whether `state` can be won, within `budget`. Without `hooks` the game's exact
     algorithm, safe moves and move ordering are left out: plain search, for comparison."""
-    if len(game.info.seats) > 1:
-        raise ParamsError(f"the solver plays one-player games; {game.info.name} has two players")
+    require_one_player(game)
     with _cyclic_gc_paused():
         return _decided(game, state, budget, hooks)
+
+
+def require_one_player(game: Game[Any, Any]) -> None:
+    """The solver knows every card and plays alone: a game for two is refused, in words."""
+    if len(game.info.seats) > 1:
+        raise ParamsError(f"the solver plays one-player games; {game.info.name} has two players")
 
 
 @contextmanager

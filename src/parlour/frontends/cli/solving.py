@@ -24,7 +24,7 @@ from parlour.frontends.cli.common import (
     stoppable,
 )
 from parlour.frontends.cli.options import choose, new_session
-from parlour.solver import DEFAULT_BUDGET, Budget, hint, solve
+from parlour.solver import DEFAULT_BUDGET, Budget, hint, require_one_player, solve
 
 NodesOpt = Annotated[int, typer.Option("--nodes", min=1, help="Positions the solver may visit.")]
 SecondsOpt = Annotated[
@@ -83,6 +83,7 @@ def _solve_file(
     """One JSON line per line of the file, in order, each with its line number: a line that
     holds no good deck gets an error object, and the rest go on."""
     choice = choose(game_id, deal=0, cards=None, variant=variant, mode=mode)
+    require_one_player(choice.game)  # before any line, so one error is not a line's error
     try:
         # a byte-order mark, which some editors write first, is no card
         lines = path.read_text(encoding="utf-8-sig").splitlines()
