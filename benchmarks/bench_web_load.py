@@ -128,9 +128,9 @@ def measured(run: Callable[[str], Coroutine[Any, Any, Tally]]) -> tuple[Tally, f
     server and this process's clients spent during it."""
     with tempfile.TemporaryDirectory() as folder:
         server = subprocess.Popen(
-            [  # every client here starts its game from one address, far faster than a person
+            [  # every client here is at one address, with more games and sockets than a person
                 *(PARLOUR, "serve", "--port", "0", "--db", str(Path(folder) / "bench.db")),
-                *("--games-per-minute", "1000000"),
+                *("--games-per-minute", "1000000", "--sockets-per-address", "1000000"),
             ],
             stdout=subprocess.PIPE,
             text=True,

@@ -5,6 +5,8 @@ token, or hold up the others by not reading."""
 from __future__ import annotations
 
 import asyncio
+import json
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -12,7 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
-from websockets.exceptions import InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 from websockets.typing import Origin
 
@@ -137,5 +139,35 @@ def test_one_address_starting_games_without_end_is_told_to_wait(tmp_path: Path) 
             refused = player.ask({"type": "new", "game": "plait", "deal": 4})
             assert refused["type"] == "error" and "too many new games" in refused["message"]
             assert player.ask({"type": "resume", **seat_of(first)})["type"] == "joined"
+    finally:
+        server.stop()
+
+
+def test_one_address_may_hold_only_so_many_sockets_open(tmp_path: Path) -> None:
+    """Each socket costs the server a file descriptor: one client may not take them all. The
+    socket past the limit is told why and closed with "try again later"; once one closes, the
+    next is let in."""
+    server = LiveServer(tmp_path / "p.db", sockets_per_address=2).start()
+    url = socket_url(server.url)
+    try:
+        with connect(url) as first, connect(url) as second:
+            for socket in (first, second):
+                socket.send('{"type": "new", "game": "plait", "deal": 3}')
+                assert '"joined"' in str(socket.recv(timeout=30))
+            with connect(url) as third:
+                told = json.loads(third.recv(timeout=30))
+                assert told["type"] == "error" and "too many" in told["message"]
+                with pytest.raises(ConnectionClosed) as closed:
+                    third.recv(timeout=30)
+                assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
+        deadline = time.monotonic() + 30  # the server counts a socket closed once it has seen it go
+        while True:
+            with connect(url) as again:
+                again.send('{"type": "new", "game": "plait", "deal": 4}')
+                answer = json.loads(again.recv(timeout=30))
+            if answer["type"] == "joined" or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
+        assert answer["type"] == "joined", answer
     finally:
         server.stop()

@@ -11,6 +11,7 @@ from parlour.frontends.cli.common import BAD_INPUT, DbOpt, errors, guarded
 from parlour.frontends.web.app import create_app
 from parlour.frontends.web.lobby import GAMES_PER_MINUTE
 from parlour.frontends.web.server import address, bind, server
+from parlour.frontends.web.sockets import SOCKETS_PER_ADDRESS
 from parlour.store.database import default_path
 
 
@@ -26,9 +27,21 @@ def serve_command(
             "--games-per-minute", min=1, help="New games one address may start in a minute."
         ),
     ] = GAMES_PER_MINUTE,
+    sockets_per_address: Annotated[
+        int,
+        typer.Option(
+            "--sockets-per-address", min=1, help="Connections one address may hold open at once."
+        ),
+    ] = SOCKETS_PER_ADDRESS,
 ) -> None:
     """Play in the browser: serve the web app and print its address."""
-    app = guarded(lambda: create_app(db or default_path(), games_per_minute=games_per_minute))
+    app = guarded(
+        lambda: create_app(
+            db or default_path(),
+            games_per_minute=games_per_minute,
+            sockets_per_address=sockets_per_address,
+        )
+    )
     try:
         sock = bind(host, port)
     except OSError as error:

@@ -19,7 +19,12 @@ from parlour.core.params import choices
 from parlour.frontends.web.hints import HINT_BUDGET, Hinter
 from parlour.frontends.web.lobby import GAMES_PER_MINUTE, Lobby
 from parlour.frontends.web.rulebook import rules_html
-from parlour.frontends.web.sockets import Conversation
+from parlour.frontends.web.sockets import (
+    SOCKETS_PER_ADDRESS,
+    Conversation,
+    OpenSockets,
+    peer,
+)
 from parlour.games import all_games, get_game
 from parlour.solver import Budget
 from parlour.store.database import connect
@@ -46,11 +51,13 @@ def create_app(
     computer_pause: float = COMPUTER_PAUSE,
     hint_budget: Budget = HINT_BUDGET,
     games_per_minute: int = GAMES_PER_MINUTE,
+    sockets_per_address: int = SOCKETS_PER_ADDRESS,
 ) -> FastAPI:
     """The app, keeping its games and statistics in the SQLite file `db_path`."""
     connection = connect(db_path)
     lobby = Lobby(GameStore(connection), StatsStore(connection), computer_pause, games_per_minute)
     hinter = Hinter(hint_budget)
+    open_sockets = OpenSockets(sockets_per_address)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -120,7 +127,9 @@ def create_app(
         if not same_origin(websocket):
             await websocket.close(code=1008, reason="another site's page may not play here")
             return
-        await Conversation(websocket, lobby, hinter).run()
+        conversation = Conversation(websocket, lobby, hinter)
+        with open_sockets.held(peer(websocket)) as admitted:
+            await (conversation.run() if admitted else conversation.turn_away())
 
     @app.middleware("http")
     async def not_framed(request: Request, call_next: Any) -> Response:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -19,6 +21,34 @@ from parlour.frontends.web.rooms import HOME_SEAT, Client, Room
 
 log = logging.getLogger(__name__)
 SEND_PATIENCE = 5.0  # seconds a socket may leave a message unread before it is closed
+SOCKETS_PER_ADDRESS = 100  # open at once from one address: far more pages than a household opens
+TOO_MANY = (
+    "too many of Parlour's pages are open from your address: close some, and this one retries"
+)
+
+
+class OpenSockets:
+    """The sockets open from each address, so that no one client can take every connection the
+    server can hold (each costs a file descriptor, of which a process has a limited number)."""
+
+    def __init__(self, per_address: int = SOCKETS_PER_ADDRESS) -> None:
+        self.per_address = per_address
+        self._open: Counter[str] = Counter()
+
+    @contextlib.contextmanager
+    def held(self, address: str) -> Iterator[bool]:
+        """Count a socket from `address` while it is open; False (and nothing counted) when
+        that address already has `per_address` open."""
+        if self._open[address] >= self.per_address:
+            yield False
+            return
+        self._open[address] += 1
+        try:
+            yield True
+        finally:
+            self._open[address] -= 1
+            if not self._open[address]:
+                del self._open[address]
 
 
 class Conversation:
@@ -52,6 +82,13 @@ class Conversation:
         with contextlib.suppress(Exception):  # whatever state the stalled socket is in
             await asyncio.wait_for(self.socket.close(code=1008, reason="not reading"), 1.0)
 
+    async def turn_away(self) -> None:
+        """Tell the page why in a message it shows, then close with "try again later" (1013):
+        its address has too many sockets open."""
+        await self.socket.accept()
+        await self.send({"type": "error", "message": TOO_MANY})
+        await self.socket.close(code=1013, reason="too many connections")
+
     async def run(self) -> None:
         await self.socket.accept()
         try:
@@ -78,8 +115,7 @@ class Conversation:
     async def act(self, message: Message) -> None:
         kind = message.type
         if kind == "new":
-            address = self.socket.client.host if self.socket.client else ""
-            room, seat, token = self.lobby.new_game(message, address)
+            room, seat, token = self.lobby.new_game(message, peer(self.socket))
             await self._entered(room, seat, token)
         elif kind == "join":
             room, seat, token = self.lobby.join(message.get("table"))
@@ -137,3 +173,8 @@ class Conversation:
         elif message.type == "autoplay":
             room.set_autoplay(message.get("on"))
         await self.lobby.changed(room, last)
+
+
+def peer(socket: WebSocket) -> str:
+    """The address a socket comes from ("" where the server is not told)."""
+    return socket.client.host if socket.client else ""
