@@ -157,6 +157,11 @@ def test_a_foreign_database_is_a_clear_error(tmp_path: Path) -> None:
         (["royal-marriage", "--deals", "2", "--address", "tcp://x"], "missing port"),
         (["royal-marriage", "--deals", "2", "--address", "udp://x:1"], "unknown address scheme"),
         (["royal-marriage", "--deals", "1", "--budget", str(2**63)], "less than or equal"),
+        (
+            ["plait", "--deals", "2", "--policy", "greedy", "--budget", "9"],
+            "greedy policy has none",
+        ),
+        (["wrangle", "--deals", "2", "--budget", "9"], "strong policy has none"),
     ],
 )
 def test_bad_input_is_refused_with_a_message(tmp_path: Path, args: list[str], words: str) -> None:

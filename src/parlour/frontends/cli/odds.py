@@ -79,11 +79,14 @@ def odds_command(
         Path | None, typer.Option("--db", help="Results database (default: your data folder).")
     ] = None,
     budget: Annotated[
-        int,
+        int | None,
         typer.Option(
-            "--budget", min=1, max=MAX_BUDGET, help="Positions the solver may visit per deal."
+            "--budget",
+            min=1,
+            max=MAX_BUDGET,
+            help=f"Positions the solver may visit per deal [default: {DEFAULT_BUDGET.nodes}].",
         ),
-    ] = DEFAULT_BUDGET.nodes,
+    ] = None,
     policy: Annotated[
         str | None,
         typer.Option(
@@ -148,14 +151,18 @@ def _last_deal(first: int, deals: int) -> int:
 
 
 def make_task(
-    game_id: str, variant: str | None, mode: str | None, policy: str | None, budget: int
+    game_id: str, variant: str | None, mode: str | None, policy: str | None, budget: int | None
 ) -> tuple[Task, RunKey]:
     """The work of a run and the key its results are stored under; the policy defaults to the
-    solver (the strong player for a two-player game), whose budget alone is kept in the key."""
+    solver (the strong player for a two-player game), whose budget alone is kept in the key:
+    a budget given for another policy is refused, not silently ignored."""
     choice = choose(game_id, deal=0, cards=None, variant=variant, mode=mode)
     info = choice.game.info
     chosen = policy if policy is not None else STRONG if info.seats else SOLVER
-    task = Task(info.id, choice.params, chosen, budget if chosen == SOLVER else 0).check()
+    if chosen != SOLVER and budget is not None:
+        raise ParamsError(f"--budget counts the solver's positions; the {chosen} policy has none")
+    nodes = DEFAULT_BUDGET.nodes if budget is None else budget
+    task = Task(info.id, choice.params, chosen, nodes if chosen == SOLVER else 0).check()
     params = json.dumps(params_dict(choice.params), sort_keys=True)
     return task, RunKey(info.id, params, info.rules_version, task.policy, task.budget)
 
