@@ -8,7 +8,7 @@ import random
 import re
 from typing import Any
 
-from playwright.sync_api import BrowserContext
+from playwright.sync_api import Browser, BrowserContext
 
 from parlour.core.cards import parse_cards
 from parlour.core.moves import parse_move
@@ -53,6 +53,8 @@ def seat_table(
         first = north.open("/wrangle?vs=human")
     assert first["waiting"] is True
     assert "Waiting" in north.page.inner_text(".turn")
+    north.pile(f"{first['seat']}-reserve").click()
+    assert north.message == "Wait for the other player to join the table."
     link = north.page.get_attribute("[data-join-link]", "data-join-link")
     assert link and link.startswith(base_url + "/table/")
     assert north.page.url == link
@@ -317,3 +319,56 @@ def test_the_wrangle_counts_every_move_played_though_it_lists_the_last(table: Ta
     history = table.page.locator(".history ol")
     assert history.evaluate("(list) => list.start") == count - WRANGLE_MOVES_SHOWN + 1
     assert history.locator("li").all_text_contents() == shown
+
+
+def test_comings_and_goings_at_a_table_keep_each_choice_and_send_no_stale_move(
+    browser: Browser,
+    browser_context_pair: tuple[BrowserContext, BrowserContext],
+    live: LiveServer,
+) -> None:
+    north, south = seat_table(browser_context_pair, live, deal=DEAL)
+    mover_seat = north.state["observation"]["to_move"]
+    idle_seat = "south" if mover_seat == "north" else "north"
+    mover, idle = (north, south) if mover_seat == "north" else (south, north)
+
+    # A third person is told the table is full, with nothing on the page to press.
+    third = Table(browser.new_context(viewport=WIDE).new_page(), live.url)
+    third.page.goto(live.url + north.state["link"])
+    third.page.wait_for_selector(".ending:not([hidden]) a[href='/']")
+    assert "two players" in third.page.inner_text(".ending")
+    assert (
+        third.page.evaluate(
+            "() => [...document.querySelectorAll('[data-control]')]"
+            ".filter((c) => c.checkVisibility() && !c.disabled)"
+            ".map((c) => c.dataset.control)"
+        )
+        == []
+    )
+
+    # The mover picks up his turned card; the other's page losing its connection (he is away)
+    # leaves it picked up, and on the mover's own turn nothing waits for the other.
+    mover.send("turn")
+    mover.top_card(f"{mover_seat}-turned").click()
+    picked = mover.message
+    assert picked.startswith("Picked up")
+    idle.page.context.set_offline(True)
+    idle.page.evaluate("window.parlour.net.ws.close()")
+    mover.page.wait_for_function(f"() => window.parlour.state.away.includes('{idle_seat}')")
+    assert mover.page.evaluate("window.parlour.board.selected") == f"{mover_seat}-turned"
+    assert mover.message == picked
+    turn_words = mover.page.inner_text(".turn")
+    assert "left the table" in turn_words and "waits" not in turn_words
+
+    # The other, cut off, clicks his stock: nothing is sent then or later, though by the time
+    # he is back it is his turn and the click would be legal.
+    idle.pile(f"{idle_seat}-stock").click()
+    assert idle.message.startswith("Not connected: nothing was sent")
+    mover.send(f"{mover_seat}-turned>{mover_seat}-waste")
+    seen = idle.seq
+    idle.page.context.set_offline(False)
+    idle.wait_for_news(seen)
+    back = idle.state
+    assert back["observation"]["to_move"] == idle_seat
+    assert back["observation"]["piles"][f"{idle_seat}-turned"] == []
+    assert back["move_count"] == mover.state["move_count"]
+    assert [n.script_errors for n in (north, south, third)] == [[], [], []]

@@ -22,9 +22,7 @@ from parlour.frontends.web.rooms import HOME_SEAT, Client, Room
 log = logging.getLogger(__name__)
 SEND_PATIENCE = 5.0  # seconds a socket may leave a message unread before it is closed
 SOCKETS_PER_ADDRESS = 100  # open at once from one address: far more pages than a household opens
-TOO_MANY = (
-    "too many of Parlour's pages are open from your address: close some, and this one retries"
-)
+TOO_MANY = "too many of Parlour's pages are open from your address"  # a close reason: short
 
 
 class OpenSockets:
@@ -83,11 +81,11 @@ class Conversation:
             await asyncio.wait_for(self.socket.close(code=1008, reason="not reading"), 1.0)
 
     async def turn_away(self) -> None:
-        """Tell the page why in a message it shows, then close with "try again later" (1013):
-        its address has too many sockets open."""
+        """Close with "try again later" (1013) and the reason, which the page shows while it
+        retries: its address has too many sockets open. No `error` message is sent: a page
+        takes one in answer to its first request as a refusal of that request."""
         await self.socket.accept()
-        await self.send({"type": "error", "message": TOO_MANY})
-        await self.socket.close(code=1013, reason="too many connections")
+        await self.socket.close(code=1013, reason=TOO_MANY)
 
     async def run(self) -> None:
         await self.socket.accept()

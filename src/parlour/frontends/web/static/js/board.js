@@ -18,6 +18,7 @@ export class Board {
     this.root = root;
     this.hooks = hooks;
     this.obs = null;
+    this.idle = null;
     this.legal = new LegalMoves([]);
     this.selected = null;
     this.chosen = [];
@@ -38,9 +39,12 @@ export class Board {
     });
   }
 
-  show(obs, layout) {
+  /** @param {string | null} idle why no move can be made now, where the page knows it (a
+   *  table still waiting for its second player) */
+  show(obs, layout, idle = null) {
     this.obs = obs;
     this.layout = layout;
+    this.idle = idle;
     this.legal = new LegalMoves(obs.legal_moves);
     this.selected = null;
     this.chosen = [];
@@ -217,6 +221,8 @@ export class Board {
     }
     if (this.legal.sources().has(name)) {
       this.pick(name);
+    } else if (this.idle) {
+      this.hooks.say(this.idle);
     } else if (this.obs.outcome !== null) {
       this.hooks.say("The game is over.");
     } else if (this.obs.player && this.obs.to_move !== this.obs.player) {

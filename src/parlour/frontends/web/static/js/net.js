@@ -4,6 +4,8 @@
 const SEATS_KEY = "parlour.seats";
 // Seats kept at most, the least recently used dropped: as many as /api/saved lists by id.
 const MAX_SEATS = 200;
+// The requests that start a page's game: the only ones kept while the connection is down.
+const OPENINGS = new Set(["new", "join", "resume"]);
 
 /** The seats held by this browser, the least recently used first:
  *  game_id -> {token, link, seat, joinLink, ended}. */
@@ -77,8 +79,10 @@ export class Connection {
       for (const text of this.queue.splice(0)) this.ws.send(text);
     });
     this.ws.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
-    this.ws.addEventListener("close", () => {
-      this.onStatus("Connection lost: reconnecting…");
+    this.ws.addEventListener("close", (event) => {
+      // The server's reason, where it gave one (one address with too many pages open …).
+      this.onStatus(event.reason ? `Not connected (${event.reason}): retrying…`
+        : "Connection lost: reconnecting…");
       this.retry = Math.min(this.retry + 1, 5);
       setTimeout(() => this.open(), 400 * this.retry);
     });
@@ -100,9 +104,15 @@ export class Connection {
     this.onMessage(message);
   }
 
+  /** Send `message`, or keep it for the connection's opening if it is the page's first
+   *  request. Anything else (a move, undo, a hint …) is not kept: chosen on a page that is out
+   *  of date while the connection is down, it could be played later out of its time. Returns
+   *  whether the message was sent or kept. */
   send(message) {
     const text = messageText(message);
     if (this.ws.readyState === WebSocket.OPEN) this.ws.send(text);
-    else this.queue.push(text);
+    else if (OPENINGS.has(message.type)) this.queue.push(text);
+    else return false;
+    return true;
   }
 }

@@ -117,6 +117,8 @@ export class GameView {
         localStorage.setItem(AUTOPLAY_KEY, this.autoplay.checked ? "on" : "off");
         this.send({ type: "autoplay", on: this.autoplay.checked });
       } });
+    // Nothing to act on until the game's first state comes (`showState` enables them).
+    for (const control of [...Object.values(this.controls), this.autoplay]) control.disabled = true;
     this.autoLabel = h("label", { class: "toggle", hidden: true }, this.autoplay, " Automatic moves");
     this.actions = h("div", { class: "actions", "aria-label": "moves that are not a card's" });
     this.message = h("p", { class: "message", role: "status", "aria-live": "polite" });
@@ -137,7 +139,10 @@ export class GameView {
   }
 
   send(message) {
-    this.net.send(message);
+    if (!this.net.send(message)) {
+      this.board.clearChoice();
+      this.say("Not connected: nothing was sent. Play again once the connection is back.", true);
+    }
   }
 
   receive(message) {
@@ -164,10 +169,18 @@ export class GameView {
     this.board.clearChoice();
     this.showChoices([]);
     this.say(message.message, true);
+    if (!this.state) {  // the page's game could not be had: nothing here to play
+      fill(this.ending, h("strong", {}, message.message), " ",
+        h("a", { href: "/" }, "Back to the lobby"));
+      this.ending.hidden = false;
+    }
   }
 
   showState(state) {
     const first = !this.state;
+    const sameTable = !first && this.state.move_count === state.move_count &&
+      this.state.waiting === state.waiting &&
+      JSON.stringify(this.state.observation) === JSON.stringify(state.observation);
     this.state = state;
     this.seq += 1;
     const obs = state.observation;
@@ -197,13 +210,18 @@ export class GameView {
     this.controls.undo.disabled = !state.can_undo || final;
     this.controls.redo.disabled = !state.can_redo || final;
     this.controls.hint.disabled = obs.outcome !== null;
+    this.controls.restart.disabled = this.controls.newDeal.disabled = this.autoplay.disabled = false;
     this.autoplay.checked = state.autoplay;
     this.autoLabel.hidden = !this.games?.[obs.game]?.autoplay;
-    this.board.show(obs, layoutFor(obs.game, seat));
-    this.showActions(obs);
-    this.showChoices([]);
     this.showTurn(state);
     this.showInvite(state);
+    // Only who is at the table changed (the other player left or came back): what the player
+    // has picked up and the last message stay.
+    if (sameTable) return;
+    this.board.show(obs, layoutFor(obs.game, seat),
+      state.waiting ? "Wait for the other player to join the table." : null);
+    this.showActions(obs);
+    this.showChoices([]);
     this.showEnding(state);
     this.showHistory(state);
     if (!first) this.say(state.last ? `Played ${state.last}.` : "");
@@ -248,8 +266,9 @@ export class GameView {
     }
     const mine = obs.to_move === state.seat;
     const other = state.link.startsWith("/wrangle") ? "the computer" : "your opponent";
-    const away = state.away.some((seat) => seat !== state.seat)
-      ? " Your opponent has left the table; the game waits for them to come back." : "";
+    const gone = state.away.some((seat) => seat !== state.seat);
+    const away = !gone ? "" : mine ? " Your opponent has left the table."
+      : " Your opponent has left the table; the game waits for them to come back.";
     this.turn.textContent = state.waiting ? "Waiting for the second player to join…"
       : `You are ${state.seat}. ` + (mine ? "Your turn." : `It is ${other}'s turn.`) + away;
     this.turn.classList.toggle("mine", mine && !state.waiting);
