@@ -137,6 +137,21 @@ def test_a_statistics_file_named_that_is_not_there_is_said_and_not_made(tmp_path
     assert not (tmp_path / "typo.db").exists()
 
 
+def test_a_folder_given_as_the_statistics_file_is_refused(tmp_path: Path) -> None:
+    done = parlour("stats", "--db", str(tmp_path))
+    assert done.returncode == 2 and "is not a file" in done.stderr
+
+
+def test_reading_the_statistics_writes_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "parlour.db"
+    connection = connect(db)
+    StatsStore(connection).record("g", "plait", {"variant": "standard"}, True, 60.0)
+    connection.close()
+    before = db.read_bytes()
+    (row,) = stats(db)
+    assert row["won"] == 1 and db.read_bytes() == before
+
+
 def test_an_empty_file_has_no_games_and_stays_empty(tmp_path: Path) -> None:
     empty = tmp_path / "empty.db"
     empty.touch()

@@ -4,6 +4,7 @@ that save and replay to the same state, and resumption from a record."""
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections import Counter
 from pathlib import Path
@@ -259,6 +260,29 @@ def test_records_save_atomically_and_load(tmp_path: Path) -> None:
     path = save_record(tmp_path / "games" / "one.json", session.record())
     assert load_record(path) == session.record()
     assert not [p for p in path.parent.iterdir() if p.name.startswith(".parlour-")]
+
+
+def test_a_save_writes_through_a_link_and_keeps_the_file_s_permissions(tmp_path: Path) -> None:
+    first = random_session(RoyalMarriageParams(), 3, 2, 5).record()
+    later = random_session(RoyalMarriageParams(), 3, 2, 9).record()
+    real = save_record(tmp_path / "real" / "game.json", first)
+    real.chmod(0o640)
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    save_record(link, later)
+    assert link.is_symlink() and load_record(real) == later
+    assert real.stat().st_mode & 0o777 == 0o640
+
+
+def test_a_save_over_anything_but_a_file_is_refused(tmp_path: Path) -> None:
+    record = random_session(RoyalMarriageParams(), 3, 2, 5).record()
+    with pytest.raises(IsADirectoryError):
+        save_record(tmp_path, record)
+    pipe = tmp_path / "pipe"  # as a device would be: not a file to replace
+    os.mkfifo(pipe)
+    with pytest.raises(OSError, match="not a regular file"):
+        save_record(pipe, record)
+    assert pipe.is_fifo()
 
 
 @pytest.mark.parametrize(

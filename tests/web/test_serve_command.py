@@ -1,4 +1,5 @@
-"""`parlour serve` prints its address and serves there; a port it cannot have is bad input."""
+"""`parlour serve` prints its address and serves there; a port it cannot have, or a database
+another server holds, is bad input."""
 
 from __future__ import annotations
 
@@ -29,6 +30,9 @@ def test_serve_prints_its_address_and_serves_the_api(tmp_path: Path) -> None:
         games = httpx.get(found.group(0) + "/api/games", timeout=30).json()
         assert "plait" in [g["id"] for g in games]
         assert db.exists()
+        # one server per file: a second would overwrite the first one's moves with its own
+        second = parlour("serve", "--port", "0", "--db", str(db))
+        assert second.returncode == 2 and "another Parlour server is using" in second.stderr
     finally:
         server.send_signal(signal.SIGINT)
         _, stderr = server.communicate(timeout=30)

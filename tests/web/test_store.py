@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -150,6 +154,68 @@ def test_another_kind_of_sqlite_file_is_refused_and_left_as_it_was(tmp_path: Pat
         with pytest.raises(DatabaseError, match="is not a Parlour games database"):
             connect(path)
         assert path.read_bytes() == before
+
+
+def _schema_1_file(path: Path, record: str) -> None:
+    """A file as Parlour's first schema left it, unmarked, holding one game's `record`."""
+    with sqlite3.connect(path) as raw:
+        raw.executescript(_MIGRATIONS[1])
+        raw.execute(
+            "INSERT INTO games VALUES ('g', 'plait', ?, NULL, '{}', NULL, NULL, 0, 0, '2026')",
+            (record,),
+        )
+        raw.execute("PRAGMA user_version = 1")
+
+
+def test_a_file_refused_after_a_look_inside_is_left_byte_for_byte(tmp_path: Path) -> None:
+    """Nothing is written before every check has passed: not the mark, not WAL, not half a
+    migration (schema 2 reads each record, and a damaged one stops it)."""
+    damaged_record = tmp_path / "damaged-record.db"
+    _schema_1_file(damaged_record, '{"moves": [')
+    newer = tmp_path / "newer.db"
+    _schema_1_file(newer, "{}")
+    with sqlite3.connect(newer) as raw:
+        raw.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    no_tables = tmp_path / "no-tables.db"
+    with sqlite3.connect(no_tables) as raw:
+        raw.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        raw.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    for path, words in (
+        (damaged_record, "malformed JSON"),
+        (newer, "newer"),
+        (no_tables, "its tables are missing"),
+    ):
+        before = path.read_bytes()
+        with pytest.raises(DatabaseError, match=words):
+            connect(path)
+        assert path.read_bytes() == before, path.name
+        assert not Path(f"{path}-wal").exists()
+
+
+def test_a_file_this_process_may_not_write_is_refused_at_once(tmp_path: Path) -> None:
+    """Refused when opened, not when the first game is saved (a server would otherwise start
+    and then fail every move)."""
+    path = tmp_path / "p.db"
+    connect(path).close()
+    before = path.read_bytes()
+    with unwritable(path), pytest.raises(DatabaseError, match="readonly"):
+        connect(path)
+    assert path.read_bytes() == before
+
+
+@contextmanager
+def unwritable(path: Path) -> Iterator[None]:
+    """`path` made read-only even for root, whom file modes do not stop: immutable (Linux)."""
+    if os.geteuid() != 0:
+        path.chmod(0o444)
+        yield
+        path.chmod(0o644)
+        return
+    subprocess.run(["chattr", "+i", str(path)], check=True)
+    try:
+        yield
+    finally:
+        subprocess.run(["chattr", "-i", str(path)], check=True)
 
 
 def test_a_file_from_before_the_kind_was_marked_is_kept(tmp_path: Path) -> None:

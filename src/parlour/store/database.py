@@ -12,6 +12,8 @@ from __future__ import annotations
 import os
 import sqlite3
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from parlour.core.errors import ParlourError
@@ -75,8 +77,41 @@ def default_path() -> Path:
     return data_folder() / FILE_NAME
 
 
-def connect(path: str | os.PathLike[str]) -> sqlite3.Connection:
-    """Open (creating if need be) the database at `path`, migrated to `SCHEMA_VERSION`."""
+@contextmanager
+def serving(path: str | os.PathLike[str]) -> Iterator[None]:
+    """Hold the database at `path` for one server for as long as it serves: a second server on
+    the same file would keep its own copy of each game in memory, and the two would overwrite
+    each other's moves. The hold is a lock on a file beside the database (`….serving`), which
+    the system lets go when the process ends, however it ends. The terminal commands take no
+    hold: they write only the games they play and the results of games that end."""
+    if sys.platform == "win32":  # no advisory locks there: one server per file is up to you
+        yield
+        return
+    import fcntl
+
+    target = Path(path)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(f"{target}.serving", "a")  # noqa: SIM115 - held open while serving
+    except OSError as error:
+        raise DatabaseError(f"cannot use the database {target}: {error.strerror}") from None
+    with handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise DatabaseError(
+                f"another Parlour server is using {target}: stop it, or give --db another file"
+            ) from None
+        yield
+
+
+def connect(path: str | os.PathLike[str], *, to_write: bool = True) -> sqlite3.Connection:
+    """Open (creating if need be) the database at `path`, migrated to `SCHEMA_VERSION`.
+
+    Everything is checked before anything is written, and what is written (the mark, the
+    migrations) is one transaction: a file refused is left as it was. Opened `to_write`, a
+    file this process may not write is refused at once, not at the first game saved; opened
+    to read (statistics), an up-to-date file is not written at all."""
     target = Path(path)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -84,11 +119,10 @@ def connect(path: str | os.PathLike[str]) -> sqlite3.Connection:
     except (OSError, sqlite3.DatabaseError) as error:
         raise DatabaseError(f"cannot use the database {target}: {error}") from None
     try:
-        _claim(connection, target)
-        _check_version(connection)  # before anything is written
+        unmarked = _check_kind(connection, target)
+        _write_schema(connection, unmarked, to_write)
         connection.execute("PRAGMA journal_mode=WAL")
         connection.execute("PRAGMA synchronous=NORMAL")
-        _migrate(connection)
     except sqlite3.DatabaseError as error:
         connection.close()
         raise DatabaseError(f"cannot use the database {target}: {error}") from None
@@ -98,36 +132,41 @@ def connect(path: str | os.PathLike[str]) -> sqlite3.Connection:
     return connection
 
 
-def _claim(connection: sqlite3.Connection, target: Path) -> None:
-    """Mark a new file (or one of this kind from before the mark) as this kind; refuse any
-    other SQLite file."""
+def _check_kind(connection: sqlite3.Connection, target: Path) -> bool:
+    """Refuse any SQLite file but a new one or one of this kind, of a schema this Parlour
+    knows and with its tables; True when the file is yet to be marked as this kind (new, or
+    from before the mark). Reads only."""
     application = connection.execute("PRAGMA application_id").fetchone()[0]
-    if application == APPLICATION_ID:
-        return
     version = connection.execute("PRAGMA user_version").fetchone()[0]
     rows = connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
     tables = {name for (name,) in rows}
     new = not tables and version == 0
-    if application == 0 and (new or (tables == OWN_TABLES and version >= 1)):
-        connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-        return
-    raise DatabaseError(
-        f"{target} is not a Parlour games database (saved games and statistics):"
-        " give --db another file"
+    ours = application == APPLICATION_ID or (
+        application == 0 and (new or (tables == OWN_TABLES and version >= 1))
     )
-
-
-def _check_version(connection: sqlite3.Connection) -> None:
-    version = connection.execute("PRAGMA user_version").fetchone()[0]
+    if not ours:
+        raise DatabaseError(
+            f"{target} is not a Parlour games database (saved games and statistics):"
+            " give --db another file"
+        )
     if version > SCHEMA_VERSION:
         raise DatabaseError(
             f"the database has schema version {version}, newer than this Parlour ({SCHEMA_VERSION})"
         )
+    if version >= 1 and not tables >= OWN_TABLES:
+        raise DatabaseError(f"{target} is damaged: its tables are missing")
+    return application == 0
 
 
-def _migrate(connection: sqlite3.Connection) -> None:
+def _write_schema(connection: sqlite3.Connection, unmarked: bool, to_write: bool) -> None:
+    """Mark the file and bring it up to date in one transaction. Where it is to be written,
+    the version is written even when it is unchanged, so that a file this process may not
+    write is found out here."""
     version = connection.execute("PRAGMA user_version").fetchone()[0]
-    for step in range(version + 1, SCHEMA_VERSION + 1):
-        connection.executescript(
-            f"BEGIN; {_MIGRATIONS[step]} PRAGMA user_version = {step}; COMMIT;"
-        )
+    if not (unmarked or version < SCHEMA_VERSION or to_write):
+        return
+    mark = f"PRAGMA application_id = {APPLICATION_ID};" if unmarked else ""
+    steps = " ".join(_MIGRATIONS[step] for step in range(version + 1, SCHEMA_VERSION + 1))
+    connection.executescript(
+        f"BEGIN IMMEDIATE; {mark} {steps} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;"
+    )

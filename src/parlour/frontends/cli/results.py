@@ -16,7 +16,7 @@ from rich.table import Table
 from parlour.core.errors import ParlourError
 from parlour.core.params import choices
 from parlour.core.session import Session
-from parlour.frontends.cli.common import DbOpt, console, guarded
+from parlour.frontends.cli.common import BAD_INPUT, DbOpt, console, errors, guarded
 from parlour.games import get_game
 from parlour.store.database import connect, default_path
 from parlour.store.stats import Stats, StatsStore, keep_result
@@ -73,9 +73,12 @@ def stats_command(
 
     They count the games played in the terminal and in the browser alike."""
     path = db or default_path()
+    if path.exists() and not path.is_file():
+        errors.print(f"parlour: {escape(str(path))} is not a file: give --db a database file")
+        raise typer.Exit(BAD_INPUT)
     # Nothing is written here: an empty file, or none, holds no games yet.
     exists = path.is_file() and path.stat().st_size > 0
-    rows = guarded(lambda: StatsStore(connect(path)).all()) if exists else []
+    rows = guarded(lambda: StatsStore(connect(path, to_write=False)).all()) if exists else []
     if as_json:
         typer.echo(json.dumps([row.to_json() for row in rows]))
         return

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextlib import ExitStack
 from typing import Annotated
 
 import typer
@@ -12,7 +13,7 @@ from parlour.frontends.web.app import create_app
 from parlour.frontends.web.lobby import GAMES_PER_MINUTE
 from parlour.frontends.web.server import address, bind, server
 from parlour.frontends.web.sockets import SOCKETS_PER_ADDRESS
-from parlour.store.database import default_path
+from parlour.store.database import default_path, serving
 
 
 def serve_command(
@@ -35,17 +36,18 @@ def serve_command(
     ] = SOCKETS_PER_ADDRESS,
 ) -> None:
     """Play in the browser: serve the web app and print its address."""
-    app = guarded(
-        lambda: create_app(
-            db or default_path(),
-            games_per_minute=games_per_minute,
-            sockets_per_address=sockets_per_address,
+    path = db or default_path()
+    with ExitStack() as held:
+        guarded(lambda: held.enter_context(serving(path)))  # one server per file
+        app = guarded(
+            lambda: create_app(
+                path, games_per_minute=games_per_minute, sockets_per_address=sockets_per_address
+            )
         )
-    )
-    try:
-        sock = bind(host, port)
-    except OSError as error:
-        errors.print(f"parlour: cannot listen on {escape(host)}:{port}: {error.strerror}")
-        raise typer.Exit(BAD_INPUT) from None
-    typer.echo(f"Parlour is serving at {address(sock)}/  (Ctrl-C stops it)")
-    server(app).run(sockets=[sock])
+        try:
+            sock = bind(host, port)
+        except OSError as error:
+            errors.print(f"parlour: cannot listen on {escape(host)}:{port}: {error.strerror}")
+            raise typer.Exit(BAD_INPUT) from None
+        typer.echo(f"Parlour is serving at {address(sock)}/  (Ctrl-C stops it)")
+        server(app).run(sockets=[sock])
