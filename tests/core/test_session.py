@@ -7,6 +7,7 @@ import json
 import os
 import random
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -260,6 +261,14 @@ def test_records_save_atomically_and_load(tmp_path: Path) -> None:
     path = save_record(tmp_path / "games" / "one.json", session.record())
     assert load_record(path) == session.record()
     assert not [p for p in path.parent.iterdir() if p.name.startswith(".parlour-")]
+
+
+def test_a_record_from_before_ids_keeps_one_id_at_every_load() -> None:
+    """So that its result counts once, however often it is loaded and finished."""
+    old = replace(random_session(RoyalMarriageParams(), 3, 2, 5).record(), id="")
+    ids = {Session.from_record(RM, GameRecord.loads(old.dumps())).id for _ in range(2)}
+    other = replace(old, deal=4, moves=(), times=(), turns=())
+    assert len(ids) == 1 and ids != {Session.from_record(RM, other).id}
 
 
 def test_a_save_writes_through_a_link_and_keeps_the_file_s_permissions(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ a clear `RecordError` for anything malformed.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 import math
@@ -118,6 +119,17 @@ class GameRecord:
         if record.turns and sum(record.turns) != len(record.moves):
             raise RecordError("not a saved game: its turns do not add up to its moves")
         return record
+
+
+def lasting_id(record: GameRecord) -> str:
+    """The game's id; for a record from before ids were kept, one made from how it began (the
+    game, its params, deal or deck, and when it started), the same at every load, so that its
+    result still counts once however often it is loaded and finished."""
+    if record.id:
+        return record.id
+    start = record.to_json()
+    began = [start[key] for key in ("game", "params", "deal", "deck", "started")]
+    return "old-" + hashlib.sha256(json.dumps(began, sort_keys=True).encode()).hexdigest()[:32]
 
 
 def _counts(values: Any) -> list[int]:

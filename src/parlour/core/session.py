@@ -24,7 +24,7 @@ from parlour.core.errors import IllegalMove, ParlourError, RecordError
 from parlour.core.game import Game, S
 from parlour.core.moves import Move, parse_move
 from parlour.core.params import params_dict
-from parlour.core.record import GameRecord, UndoneTurn, replay, start_of
+from parlour.core.record import GameRecord, UndoneTurn, lasting_id, replay, start_of
 
 AUTOPLAY_LIMIT = 1000  # far above any game's card count: a guard against a faulty hook
 
@@ -76,7 +76,7 @@ class Session(Generic[S]):
         options.setdefault("autoplay", record.autoplay and game.has_automatic_moves)
         session = cls(game, first.params, deal=record.deal, deck=record.deck, **options)
         session.started = record.started or session.started
-        session.id = record.id or session.id
+        session.id = lasting_id(record)
         state = session.first
         moves = [parse_move(text) for text in record.moves]
         times = _padded(record.times, len(moves))
