@@ -3,6 +3,7 @@ undo, and statistics stay, all from the same database file."""
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import httpx
@@ -10,6 +11,7 @@ import httpx
 from parlour.core.params import params_dict
 from parlour.games import get_game
 from parlour.games.royal_marriage import RoyalMarriageParams
+from parlour.store.games import SavedGame
 from tests.conformance.wins import known_win
 from tests.web.client import Player, seat_of
 from tests.web.conftest import LiveServer
@@ -75,3 +77,29 @@ def test_a_restart_can_still_be_redone_after_the_page_reconnects(live_server: st
             resumed = player.ask({"type": "redo"})
         assert resumed["moves"] == state["moves"]
         assert resumed["observation"] == state["observation"]
+
+
+def test_a_move_that_cannot_be_saved_is_taken_back_and_said(tmp_path: Path) -> None:
+    """What a player is shown as played is what the file holds: a failed save (the file held
+    by another program, a full disk) takes the move back, with a message, and it can be made
+    again once the file is free."""
+    server = LiveServer(tmp_path / "parlour.db", computer_pause=0.0).start()
+    games = server.lobby.games
+    try:
+        with Player(server.url) as player:
+            joined, state = player.start(game="plait", deal=3)
+            move = state["observation"]["legal_moves"][0]
+
+            def failing(game: SavedGame) -> None:
+                raise sqlite3.OperationalError("database is locked")
+
+            games.save = failing  # type: ignore[method-assign]
+            refused = player.ask({"type": "move", "move": move})
+            assert refused["type"] == "error" and "could not be saved" in refused["message"]
+            del games.save  # the file is free again
+            again = player.ask({"type": "move", "move": move})
+            assert again["type"] == "state" and again["move_count"] == 1
+        stored = games.load(joined["game_id"])
+        assert stored is not None and list(stored.record.moves) == [again["last"]]
+    finally:
+        server.stop()

@@ -190,6 +190,19 @@ class Session(Generic[S]):
         self.undo_floor = 0
         return self.state
 
+    def checkpoint(self) -> Callable[[], None]:
+        """A way back to the session as it stands now, for a front end that could not keep
+        what came next (its file failed): what the player is shown and what is kept must not
+        part."""
+        turns, undone = list(self._turns), list(self._undone)
+        floor, autoplay = self.undo_floor, self._autoplay
+
+        def back() -> None:
+            self._turns[:], self._undone[:] = turns, undone
+            self.undo_floor, self._autoplay = floor, autoplay
+
+        return back
+
     def record(self) -> GameRecord:
         """The game so far, as a record that replays to the current state."""
         return GameRecord(

@@ -6,7 +6,9 @@ every seat, the computer's turn started).
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
+import sqlite3
 import time
 from collections import deque
 from collections.abc import Callable
@@ -14,7 +16,7 @@ from typing import Any
 
 from parlour.agents import DEFAULT_AGENT, Agent, make_agent
 from parlour.core.cards import Card, parse_cards
-from parlour.core.errors import IllegalMove
+from parlour.core.errors import IllegalMove, ParlourError
 from parlour.core.game import Game
 from parlour.core.params import params_from
 from parlour.core.session import Session
@@ -26,8 +28,13 @@ from parlour.store.games import SOLO, GameStore, SavedGame
 from parlour.store.stats import StatsStore, keep_result
 
 Dealt = tuple[int | None, tuple[Card, ...] | None]  # a deal number or an explicit deck
+log = logging.getLogger(__name__)
 GAMES_PER_MINUTE = 60  # new games from one address: more than anyone plays, far fewer than a flood
 MAX_ADDRESSES = 10_000  # addresses remembered before the quiet ones are forgotten
+
+
+class NotSaved(ParlourError):
+    """A change that could not be written to the file, and so was taken back."""
 
 
 def random_deal(game: Game[Any, Any]) -> Dealt:
@@ -202,10 +209,22 @@ class Lobby:
             self.computers.pop(room.game_id, None)
 
     # ----- after every change ------------------------------------------------------------------
-    async def changed(self, room: Room, last: str | None = None) -> None:
+    async def changed(
+        self, room: Room, last: str | None = None, back: Callable[[], None] | None = None
+    ) -> None:
         """Save `room`, keep its result if it has ended, send every seat its state, and let the
-        computer play if it is its turn."""
-        self.save(room)
+        computer play if it is its turn. Where the game cannot be saved, `back` (a room's
+        checkpoint from before the change) takes the change back, and the player is told:
+        a move shown as played must be one kept."""
+        try:
+            self.save(room)
+        except sqlite3.Error as error:
+            if back is not None:
+                back()
+            log.warning("game %s could not be saved: %s", room.game_id, error)
+            raise NotSaved(
+                f"the game could not be saved ({error}), so that was not played: try again"
+            ) from None
         await room.broadcast(last)
         self.wake_computer(room)
 
@@ -216,17 +235,22 @@ class Lobby:
             room.computer_task = asyncio.create_task(self._computer(room))
 
     def save(self, room: Room) -> None:
+        """Save the game; then keep its result if it has ended. A result that cannot be kept
+        now is kept at the game's next save (a result counts once, when first kept)."""
         self.games.save(room.saved())
         if room.outcome is not None:
             computer = None if room.opponent == HUMAN else room.opponent
-            keep_result(
-                self.stats,
-                room.game_id,
-                room.session,
-                room.elapsed,
-                opponent=computer,
-                seat=HOME_SEAT,
-            )
+            try:
+                keep_result(
+                    self.stats,
+                    room.game_id,
+                    room.session,
+                    room.elapsed,
+                    opponent=computer,
+                    seat=HOME_SEAT,
+                )
+            except sqlite3.Error as error:
+                log.warning("the result of game %s could not be kept: %s", room.game_id, error)
 
     async def _computer(self, room: Room) -> None:
         try:

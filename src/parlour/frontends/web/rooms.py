@@ -225,6 +225,16 @@ class Room:
     def set_autoplay(self, on: bool) -> None:
         self.session.autoplay = on
 
+    def checkpoint(self) -> Callable[[], None]:
+        """A way back to the room's game as it stands (`Session.checkpoint`), its clock too."""
+        back, ended = self.session.checkpoint(), self.ended_seconds
+
+        def room_back() -> None:
+            back()
+            self.ended_seconds = ended
+
+        return room_back
+
     def _after_change(self) -> None:
         """Keep the clock still once the game has ended."""
         if self.outcome is None:

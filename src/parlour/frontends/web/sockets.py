@@ -159,6 +159,7 @@ class Conversation:
 
     async def _change(self, message: Message) -> None:
         room, seat = self._held()
+        back = room.checkpoint()
         last = None
         if message.type == "move":
             last = room.play(seat, message.get("move"))
@@ -170,7 +171,7 @@ class Conversation:
             room.restart(seat)
         elif message.type == "autoplay":
             room.set_autoplay(message.get("on"))
-        await self.lobby.changed(room, last)
+        await self.lobby.changed(room, last, back)
 
 
 def peer(socket: WebSocket) -> str:
