@@ -23,7 +23,7 @@ from parlour.store.database import (
     connect,
     default_path,
 )
-from parlour.store.games import SOLO, GameStore, SavedGame
+from parlour.store.games import SOLO, DamagedGame, GameStore, SavedGame
 from parlour.store.results import ResultStore
 from parlour.store.stats import StatsStore
 
@@ -51,6 +51,17 @@ def test_saving_again_replaces_and_in_play_lists_unended_games(tmp_path: Path) -
     store.save(_saved("g1", moves=1))
     store.save(_saved("g1", moves=2))
     assert [len(g.record.moves) for g in store.in_play()] == [2]
+
+
+def test_a_damaged_game_is_said_and_the_others_stay_listed(tmp_path: Path) -> None:
+    connection = connect(tmp_path / "p.db")
+    store = GameStore(connection)
+    for game_id in ("g1", "g2"):
+        store.save(_saved(game_id, 2))
+    connection.execute("UPDATE games SET record = substr(record, 1, 40) WHERE game_id = 'g1'")
+    assert [game.game_id for game in store.in_play()] == ["g2"]
+    with pytest.raises(DamagedGame, match="g1 is damaged and cannot be resumed"):
+        store.load("g1")
 
 
 def test_only_the_newest_games_with_nothing_played_are_kept(

@@ -155,7 +155,7 @@ def _check_kind(connection: sqlite3.Connection, target: Path) -> bool:
         )
     if version >= 1 and not tables >= OWN_TABLES:
         raise DatabaseError(f"{target} is damaged: its tables are missing")
-    return application == 0
+    return bool(application == 0)
 
 
 def _write_schema(connection: sqlite3.Connection, unmarked: bool, to_write: bool) -> None:

@@ -10,6 +10,7 @@ joins) without end.
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import threading
 from collections.abc import Sequence
@@ -17,8 +18,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from parlour.core.errors import ParlourError
 from parlour.core.record import GameRecord
 
+log = logging.getLogger(__name__)
 SOLO = ""  # the seat key of a one-player game
 UNPLAYED_KEPT = 1000
 FORGET_UNPLAYED = """
@@ -95,7 +98,13 @@ class GameStore:
                 " ORDER BY updated DESC, rowid DESC LIMIT ?",
                 (*(ids or ()), limit),
             ).fetchall()
-        return [_saved(row) for row in rows]
+        games = []
+        for row in rows:
+            try:
+                games.append(_saved(row))
+            except DamagedGame as error:  # the others stay listed
+                log.warning("%s", error)
+        return games
 
     def _one(self, query: str, key: str) -> SavedGame | None:
         with self._lock:
@@ -103,15 +112,23 @@ class GameStore:
         return None if row is None else _saved(row)
 
 
+class DamagedGame(ParlourError):
+    """A saved game whose row in the file no longer reads as one."""
+
+
 def _saved(row: tuple[Any, ...]) -> SavedGame:
     game_id, _, record, _, seats, opponent, table_id, autoplay, elapsed, updated = row
-    return SavedGame(
-        game_id=game_id,
-        record=GameRecord.from_json(json.loads(record)),
-        seats=json.loads(seats),
-        opponent=opponent,
-        table_id=table_id,
-        autoplay=bool(autoplay),
-        elapsed=elapsed,
-        updated=updated,
-    )
+    try:
+        return SavedGame(
+            game_id=game_id,
+            record=GameRecord.from_json(json.loads(record)),
+            seats=dict(json.loads(seats)),
+            opponent=opponent,
+            table_id=table_id,
+            autoplay=bool(autoplay),
+            elapsed=float(elapsed),
+            updated=updated,
+        )
+    except (ValueError, TypeError) as error:  # bad JSON, or no record (RecordError)
+        message = f"the saved game {game_id} is damaged and cannot be resumed: {error}"
+        raise DamagedGame(message) from None
