@@ -172,6 +172,22 @@ def test_a_reload_resumes_the_game_and_the_lobby_offers_it(table: Table) -> None
     assert table.state["moves"] == [moves[0]]
 
 
+def test_each_game_the_lobby_offers_opens_itself_where_one_deal_was_played_twice(
+    table: Table,
+) -> None:
+    first = table.open("/play/plait?deal=5")  # its link becomes the full one
+    table.play(first["observation"]["legal_moves"][0])
+    second = table.open("/play/plait?deal=5")  # not the held link: a second game of the deal
+    assert second["game_id"] != first["game_id"] and second["link"] == first["link"]
+    for game in (first, second):
+        table.page.goto(table.base_url + "/")
+        table.page.locator(f'[data-resume="{game["game_id"]}"]').click()
+        table.page.wait_for_function(
+            "(id) => window.parlour && window.parlour.state?.game_id === id", arg=game["game_id"]
+        )
+        assert table.page.url == table.base_url + game["link"]  # the game's own link again
+
+
 def test_a_won_game_counts_in_the_statistics(table: Table) -> None:
     game = get_game("royal-marriage")
     start, moves = known_win(game, game.info.params_type(mode="open"))

@@ -109,6 +109,12 @@ function gameCard(game) {
     rulesBox(game));
 }
 
+/** A held game's link naming the game too: one deal played twice in this browser has one
+ *  link for both games (`startRequest` reads `resume`). */
+function resumeLink(link, gameId) {
+  return `${link}${link.includes("?") ? "&" : "?"}resume=${encodeURIComponent(gameId)}`;
+}
+
 async function savedList(games) {
   const names = Object.fromEntries(games.map((g) => [g.id, g.name]));
   const held = heldSeats();
@@ -120,7 +126,7 @@ async function savedList(games) {
   if (!saved.length) return null;
   return h("section", { class: "saved" }, h("h2", {}, "Games to resume"),
     h("ul", {}, saved.map((s) => h("li", {},
-      h("a", { href: held[s.game_id].link, "data-resume": s.game_id },
+      h("a", { href: resumeLink(held[s.game_id].link, s.game_id), "data-resume": s.game_id },
         `${names[s.game] ?? s.game}${s.deal !== null ? `, deal ${s.deal}` : ""}`),
       ` · ${s.opponent !== null ? opponentWords(s.opponent) : Object.values(s.params).join(", ")}`,
       ` · ${counted(s.moves, "move")}`))));

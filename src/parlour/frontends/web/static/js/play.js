@@ -24,9 +24,12 @@ const COUNTS = [
  *  list lacks), every key goes and the server says which it refuses. */
 export function startRequest(path, query, games = null) {
   const fresh = query.has("new");  // the lobby asks for a new game, not the one held here
+  const asked = query.get("resume");  // the lobby names the game, where a deal has several
   query.delete("new");
+  query.delete("resume");
   const here = path + (query.toString() ? `?${query}` : "");
-  const [held, seat] = (fresh ? null : seatForLink(here)) ?? [];
+  const named = asked && heldSeats()[asked] ? [asked, heldSeats()[asked]] : null;
+  const [held, seat] = (fresh ? null : named ?? seatForLink(here)) ?? [];
   // A one-player link names a deal, not a game: once its game is over (and not undone), the
   // link deals it afresh. The Wrangle's and a table's links name their game, shown finished.
   if (held && !(seat.ended && path.startsWith("/play/"))) {
