@@ -4,6 +4,7 @@ refusals, undo, save and resume), replay, and the exit codes."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from parlour.core.cards import card_str, cards_str
@@ -90,6 +91,20 @@ def test_a_saved_game_replays_and_resumes(tmp_path: Path) -> None:
     assert json.loads(replayed.stdout)["piles"]["row"] == ["QH", "TD", "3D"]
     resumed = parlour("play", "--load", str(save), "royal-marriage", lines=["u", "m"])
     assert "Legal moves: discard KC AS" in resumed.stdout
+
+
+def test_a_game_left_unfinished_and_unsaved_is_kept_and_said(tmp_path: Path) -> None:
+    """Nothing a player did is lost by leaving: the end of input (as a Ctrl-D) or q keeps an
+    unfinished game whose moves were not saved, and says how to resume it."""
+    left = parlour("play", "royal-marriage", "--deal", "5", lines=["d", "d"])
+    said = re.search(r"The unfinished game is kept: parlour play --load (\S+)", left.stdout)
+    assert left.returncode == 0 and said, left.stdout
+    resumed = parlour("play", "--load", said[1], lines=["m", "q"])
+    assert resumed.returncode == 0 and "kept" not in resumed.stdout  # nothing new to keep
+    assert json.loads(Path(said[1]).read_text())["moves"] == ["deal", "deal"]
+    save = tmp_path / "game.json"
+    for lines in (["q"], ["d", f"save {save}", "q"]):  # nothing played, or all of it saved
+        assert "kept" not in parlour("play", "royal-marriage", "--deal", "5", lines=lines).stdout
 
 
 def test_a_saved_game_is_resumed_only_as_it_was_saved(tmp_path: Path) -> None:

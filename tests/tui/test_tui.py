@@ -234,6 +234,21 @@ def test_a_game_saved_in_the_app_resumes_with_its_moves(tmp_path: Path) -> None:
     assert [str(move) for move in resumed.moves] == ["heap-1>heap-6"]
 
 
+def test_a_game_left_unfinished_is_kept_and_said(own_data_folder: Path) -> None:
+    app = started_on("four-corners", 12)
+
+    async def steps(app: ParlourApp, pilot: Pilot[None]) -> None:
+        await typed(app, pilot, "heap-1>heap-6")
+        await pilot.press("escape")  # back to the games: the game is left
+        await pilot.pause()
+
+    run(app, steps)
+    (kept,) = (own_data_folder / "unfinished").iterdir()
+    assert app.kept == [f"The unfinished game is kept: parlour play --load {kept}"]
+    resumed = Session.from_record(get_game("four-corners"), load_record(kept))
+    assert [str(move) for move in resumed.moves] == ["heap-1>heap-6"]
+
+
 def test_WR_7_the_wrangle_shows_north_only_its_view_and_the_computer_answers() -> None:
     app = started_on("wrangle", 5, vs="greedy")
 

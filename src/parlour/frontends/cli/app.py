@@ -145,7 +145,10 @@ def tui(
         if not session.game.info.seats:
             refuse_opponent(vs, hot_seat=False)
         screen = guarded(lambda: game_screen(session, vs, stats))
-    ParlourApp(screen, stats).run()
+    app = ParlourApp(screen, stats)
+    app.run()
+    for kept in app.kept:  # said on the screen too, which is gone now
+        console.print(kept, markup=False, highlight=False)
 
 
 def refuse_opponent(vs: str | None, hot_seat: bool) -> None:

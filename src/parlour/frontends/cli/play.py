@@ -21,6 +21,7 @@ from parlour.core.session import Session
 from parlour.core.words import PATH_ECHO_LIMIT, clipped, counted
 from parlour.frontends.cli.presenters.base import Presenter
 from parlour.solver import Budget, Guide
+from parlour.store.database import data_folder
 from parlour.store.records import save_record
 
 HINT_BUDGET = Budget(nodes=500_000, seconds=5.0)
@@ -75,9 +76,11 @@ class PlayLoop:
         self.console = console
         self.ask = ask
         self.changed = changed
+        self._safe = session.record()  # as it is kept already: nothing new, or its save file
 
     def run(self) -> str | None:
-        """Play until the player quits or input ends; returns the outcome (None: unfinished)."""
+        """Play until the player quits or input ends; returns the outcome (None: unfinished).
+        An unfinished game is kept if it was not saved (`keep_unsaved`)."""
         self.show()
         while True:
             try:
@@ -89,7 +92,27 @@ class PlayLoop:
                 break
             if line:
                 self.handle(line)
+        kept = self.keep_unsaved()
+        if kept:
+            self.console.print(kept, markup=False, highlight=False)
         return self.session.outcome
+
+    def keep_unsaved(self) -> str | None:
+        """Leaving a game unfinished with moves not saved, however it is left (quit, the end of
+        input, Ctrl-C, the terminal app's Esc), keeps it in the data folder, so that leaving
+        loses nothing; returns what to tell the player, or None if nothing needed keeping."""
+        record = self.session.record()
+        if self.session.outcome is not None or record == self._safe:
+            return None
+        if not (record.moves or record.undone):
+            return None
+        path = data_folder() / "unfinished" / f"{record.game}-{record.id[:12]}.json"
+        try:
+            save_record(path, record)
+        except OSError as error:
+            return f"The unfinished game could not be kept in {path}: {error.strerror}"
+        self._safe = record
+        return f"The unfinished game is kept: parlour play --load {path}"
 
     def handle(self, line: str) -> None:
         """Run one typed line; a refused line prints why and changes nothing."""
@@ -195,4 +218,5 @@ class PlayLoop:
             raise NotSaved(
                 f"cannot save to {shown}: {clipped(str(error), PATH_ECHO_LIMIT)}"
             ) from None
+        self._safe = self.session.record()
         self.console.print(f"Saved to {escape(str(path))}")

@@ -140,6 +140,13 @@ class GameScreen(Screen[None]):
             command = "auto off" if self.driver.session.autoplay else "auto on"
         self._run(command)
 
+    def on_unmount(self) -> None:
+        """However the game is left (Esc, or the app closing), an unfinished one is kept."""
+        kept = self.driver.leave()
+        if kept is not None and isinstance(self.app, ParlourApp):
+            self.app.kept.append(kept)
+            self.app.notify(kept, markup=False)
+
     def action_leave(self) -> None:
         if len(self.app.screen_stack) > 2:
             self.app.pop_screen()
@@ -304,6 +311,7 @@ class ParlourApp(App[None]):
         super().__init__()
         self.first = first
         self.stats = stats  # where finished games are counted (None: nowhere)
+        self.kept: list[str] = []  # where unfinished games were kept, to say after the app
 
     def on_mount(self) -> None:
         self.push_screen(LobbyScreen(self.stats))

@@ -64,6 +64,9 @@ class Driver(Protocol):
     def start(self) -> None:
         """Whatever happens before the person's first move (the computer may begin)."""
 
+    def leave(self) -> str | None:
+        """The game is left: what to tell the person (where an unfinished game was kept)."""
+
 
 class PatienceDriver(PlayLoop):
     """A one-player game: `PlayLoop`, whose board the app draws itself."""
@@ -82,6 +85,9 @@ class PatienceDriver(PlayLoop):
     def start(self) -> None:
         self.console.print(f"[bold]{self.session.game.info.name}[/] — type h for help.")
         self.show()  # a game loaded when it was over says so
+
+    def leave(self) -> str | None:
+        return self.keep_unsaved()
 
 
 class WrangleDriver:
@@ -106,6 +112,10 @@ class WrangleDriver:
     def start(self) -> None:
         self.console.print("[bold]The Wrangle[/] — you are north. Type h for help.")
         self._computers_move()
+
+    def leave(self) -> str | None:
+        """Nothing is kept: the computer's memory of the cards it saw would not come back."""
+        return None
 
     def handle(self, line: str) -> None:
         if self.session.outcome is not None:
