@@ -455,21 +455,27 @@ def test_a_move_chosen_with_down_from_a_narrowed_list_is_the_one_enter_plays() -
     run(app, steps)
 
 
-def test_a_line_typed_while_the_game_thinks_waits_in_the_line() -> None:
-    app = started_on("plait", 7)
+def test_lines_typed_while_the_game_thinks_are_played_in_turn() -> None:
+    """Each line entered while a hint is sought is played after it, in order: none is lost,
+    and none runs into the next."""
+    app = started_on("royal-marriage", 5, variant="standard", mode="as-dealt")
 
     async def steps(app: ParlourApp, pilot: Pilot[None]) -> None:
         screen = app.screen
         assert isinstance(screen, GameScreen)
         screen.busy = True  # as while a hint is sought
-        await pilot.press(*"deal", "enter")
+        for _ in range(2):
+            await pilot.press("d", "enter")
         await pilot.pause()
-        assert screen.query_one("#line", Input).value == "deal"
+        assert screen.query_one("#line", Input).value == ""
         assert session_of(app).moves == []
         screen.busy = False
-        await pilot.press("enter")
-        await settled(app, pilot)
-        assert [str(move) for move in session_of(app).moves] == ["deal"]
+        await typed(app, pilot, "d")  # the line in hand, then the two waiting
+        for _ in range(50):
+            await settled(app, pilot)
+            if len(session_of(app).moves) == 3:
+                break
+        assert [str(move) for move in session_of(app).moves] == ["deal"] * 3
 
     run(app, steps)
 

@@ -47,7 +47,10 @@ AutoOpt = Annotated[
 VsOpt = Annotated[str | None, typer.Option("--vs", help="Wrangle: random|greedy|strong.")]
 DbOpt = Annotated[
     Path | None,
-    typer.Option("--db", help="SQLite file of saved games and statistics (default: per user)."),
+    typer.Option(
+        "--db",
+        help="SQLite file of statistics, and of the web app's saved games (default: per user).",
+    ),
 ]
 
 

@@ -10,6 +10,7 @@ loop as in `parlour play`.
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import asdict
 from typing import Any, ClassVar
 
@@ -70,6 +71,7 @@ class GameScreen(Screen[None]):
         self.busy = False
         self.legal: list[str] = []  # the legal moves shown, kept while the line narrows them
         self.picked = False  # a move chosen with up or down since the line was last typed in
+        self.typed_ahead: deque[str] = deque()  # lines entered while the last one ran
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -94,8 +96,13 @@ class GameScreen(Screen[None]):
     @on(Input.Submitted, "#line")
     def submitted(self, event: Input.Submitted) -> None:
         line = event.value.strip()
-        if self.busy:  # what was typed waits in the line until the last one is done
-            self.notify("Still thinking about the last one.", severity="warning")
+        if self.busy:
+            if line and not self.picked:  # typed ahead: played in its turn, in order
+                event.input.clear()
+                self.typed_ahead.append(line)
+                self.query_one("#log", RichLog).write(Text(f"(waiting) {line}", style="dim"))
+            else:  # a move of a list about to change
+                self.notify("Still thinking about the last one.", severity="warning")
             return
         event.input.clear()
         listing = self.query_one("#moves", OptionList)
@@ -104,9 +111,14 @@ class GameScreen(Screen[None]):
             chosen = listing.get_option_at_index(listing.highlighted).id
             if chosen is not None:
                 self._run(chosen)
-        elif line.lower() in QUIT_WORDS:
-            self.action_leave()
         elif line:
+            self._take(line)
+
+    def _take(self, line: str) -> None:
+        """A typed line: leave, or hand it to the game."""
+        if line.lower() in QUIT_WORDS:
+            self.action_leave()
+        else:
             self._run(line)
 
     def action_highlight(self, step: int) -> None:
@@ -190,6 +202,8 @@ class GameScreen(Screen[None]):
         self._list_moves(self.query_one("#line", Input).value.strip())
         self.busy = False
         self.query_one("#line", Input).focus()
+        if self.typed_ahead:
+            self._take(self.typed_ahead.popleft())
 
     def _list_moves(self, typed: str) -> None:
         wanted = typed.lower()
