@@ -36,7 +36,7 @@ from parlour.frontends.tui.drivers import Driver, drained, driver_for
 from parlour.games import all_games
 from parlour.store.stats import StatsStore
 
-BOARD_WIDTH_LIMIT = 1000  # columns a board may take, scrolled (Royal Marriage's row: 210)
+BOARD_WIDTH_LIMIT = 1000  # columns a board may take, scrolled where the terminal is narrower
 MOVES_SHOWN = 300  # the start of open Discards offers some 20,000 moves; the line narrows them
 QUIT_WORDS = ("q", "quit", "exit")
 

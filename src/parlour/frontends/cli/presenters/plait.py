@@ -75,13 +75,14 @@ class PlaitPresenter:
         waste = Text.assemble("  waste ", _top(observation, "waste"))
         waste.append(f" ({sizes['waste']})", style="dim")
         lines.append(waste)
-        foundations = Text("  foundations ")
-        for n in range(1, 9):
-            cards = observation["piles"][f"foundation-{n}"]
-            foundations.append(f"f{n} ", style="dim")
-            foundations.append_text(card_text(cards[-1] if cards else None))
-            foundations.append(f"→{_wanted(observation, f'foundation-{n}')}  ", style="dim")
-        lines.append(foundations)
+        for first in (1, 5):  # four a line, so that the board fits 80 columns
+            foundations = Text("  foundations " if first == 1 else " " * 14)
+            for n in range(first, first + 4):
+                cards = observation["piles"][f"foundation-{n}"]
+                foundations.append(f"f{n} ", style="dim")
+                foundations.append_text(card_text(cards[-1] if cards else None))
+                foundations.append(f"→{_wanted(observation, f'foundation-{n}')}  ", style="dim")
+            lines.append(foundations)
         return Group(*lines)
 
     def read(self, text: str, observation: dict[str, Any]) -> Move | None:

@@ -15,6 +15,7 @@ from parlour.frontends.cli.presenters.base import card_text
 from parlour.frontends.cli.presenters.piles import is_number
 
 CELL = 4
+CARDS_A_LINE = 18  # 72 columns, each card under its position
 
 
 class RoyalMarriagePresenter:
@@ -26,15 +27,17 @@ class RoyalMarriagePresenter:
             title.append(f" · deal {observation['deal']}")
         sizes = observation["sizes"]
         title.append(f" · stock {sizes['stock']} · discarded {sizes['discard']}")
-        numbers, cards = Text(), Text()
-        for position, card in enumerate(row, start=1):
-            numbers.append(str(position).rjust(CELL), style="dim")
-            cards.append_text(card_text(card, CELL))
-        lines: list[RenderableType] = [title, numbers, cards]
+        lines: list[RenderableType] = [title]
+        for first in range(0, max(len(row), 1), CARDS_A_LINE):  # an open row wraps at 80 columns
+            numbers, cards = Text(), Text()
+            for position, card in enumerate(row[first : first + CARDS_A_LINE], start=first + 1):
+                numbers.append(str(position).rjust(CELL), style="dim")
+                cards.append_text(card_text(card, CELL))
+            lines += [numbers, cards]
         offers = [self._describe(m, row) for m in observation["legal_moves"]]
         discards = [text for text in offers if text]
         if discards:
-            lines.append(Text("Discards: " + "   ".join(discards[:12]), style="cyan"))
+            lines += [Text(line, style="cyan") for line in _filled("Discards: ", discards[:12])]
             if len(discards) > 12:
                 lines.append(Text(f"… and {len(discards) - 12} more (type moves)", style="dim"))
         if "deal" in observation["legal_moves"]:
@@ -85,3 +88,16 @@ class RoyalMarriagePresenter:
             "throw 3 5 8     Discards grace: throw out the cards at positions 3, 5 and 8",
             "discard 5S 7D   any move in notation",
         ]
+
+
+def _filled(lead: str, items: list[str], width: int = 80) -> list[str]:
+    """`items` after `lead`, three spaces apart, in as many lines as fit `width` columns (the
+    later ones indented under the first)."""
+    lines, line = [], ""
+    for item in items:
+        if line and len(lead) + len(line) + 3 + len(item) > width:
+            lines.append(line)
+            line = ""
+        line = f"{line}   {item}" if line else item
+    lines.append(line)
+    return [(lead if number == 0 else " " * len(lead)) + text for number, text in enumerate(lines)]

@@ -26,12 +26,21 @@ def other(seat: str) -> str:
     return SEATS[1 - SEATS.index(seat)]
 
 
+def heap_text(cards: list[str]) -> Text:
+    """An auxiliary heap: its first card and a run down in suit from it (WR-3), so a long one
+    is said in full by its two ends ("K♣…8♣"), and a row of heaps fits 80 columns."""
+    if len(cards) <= 2:
+        return cards_text(cards) if cards else card_text(None)
+    return Text.assemble(card_text(cards[0], 0), "…", card_text(cards[-1], 0))
+
+
 class WranglePresenter:
     def render(self, observation: dict[str, Any]) -> RenderableType:
         me = observation["player"] or observation["to_move"] or "north"
         piles = observation["piles"]
         mover = observation["to_move"]
-        title = Text(f"The Wrangle · turn {observation['turn']} · you are {me}", style="bold")
+        # who "you" are is said on your own row, below: the title fits 80 columns
+        title = Text(f"The Wrangle · turn {observation['turn']}", style="bold")
         if mover:
             title.append(" · your turn" if mover == me else f" · {mover} to move")
         idle, limit = observation["turns_without_progress"], observation["draw_after"]
@@ -41,7 +50,7 @@ class WranglePresenter:
             row = Text(f"{seat[0]} heaps".ljust(12), style="dim")
             for n in HEAPS:
                 row.append(f"{seat[0]}{n}:", style="dim")
-                row.append_text(cards_text(piles[f"{seat}-aux-{n}"], 3) or card_text(None))
+                row.append_text(heap_text(piles[f"{seat}-aux-{n}"]))
                 row.append("  ")
             lines.append(row)
         foundations = Text("foundations ", style="dim")
