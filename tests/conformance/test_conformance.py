@@ -99,6 +99,18 @@ def _plausible_moves(game: Game[Any, Any], state: Any) -> list[Move]:
 
 
 @pytest.mark.parametrize(("game", "params"), CASES)
+def test_the_moves_an_observation_offers_are_exactly_the_legal_moves(
+    game: Game[Any, Any], params: Any
+) -> None:
+    """Listed one by one or as card choices (a grace of any three cards), in the same order."""
+    for state in playout(game, game.new(params, deal=4), random.Random(4))[::3]:
+        listed, choices = game.offered_moves(state)
+        assert listed + tuple(m for choice in choices for m in choice.moves()) == (
+            game.legal_moves(state)
+        )
+
+
+@pytest.mark.parametrize(("game", "params"), CASES)
 def test_C_5_an_illegal_move_raises_with_a_reason_and_changes_nothing(
     game: Game[Any, Any], params: Any
 ) -> None:

@@ -3,6 +3,8 @@ Each test would fail under the other reading that RULES.md names."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from parlour.core.cards import card_str, cards_str, one_pack, parse_cards
@@ -288,6 +290,16 @@ def test_discards_grace_with_fewer_than_three_middle_cards_throws_them_all() -> 
 def test_variants_combine_with_the_open_mode(variant: Variant) -> None:
     state = RM.new(RoyalMarriageParams(variant, "open"), deal=8)
     assert state.stock == () and len(state.row) == 52
+
+
+def test_an_observation_offers_the_open_discards_grace_once() -> None:
+    """Some 20,000 throws are one choice of any three inner cards, not 20,000 moves."""
+    state = RM.new(RoyalMarriageParams("discards", "open"), deal=5)
+    observation = RM.observe(state, None)
+    (choice,) = observation["card_choices"]
+    assert choice == {"action": "throw", "size": 3, "cards": [card_str(c) for c in state.row[1:-1]]}
+    assert not any(m.startswith("throw") for m in observation["legal_moves"])
+    assert len(json.dumps(observation)) < 5_000
 
 
 def test_a_rejected_move_gives_the_reason_and_changes_nothing() -> None:

@@ -14,13 +14,14 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from itertools import combinations
 from random import Random
 from typing import Any, Final, Generic, Literal, NamedTuple, Protocol, TypeVar
 
 from parlour.core.cards import Card, card_str
 from parlour.core.deals import MAX_DEAL, check_deck, shuffled
 from parlour.core.errors import DeckError, IllegalMove
-from parlour.core.moves import Move
+from parlour.core.moves import Move, action
 from parlour.core.params import params_dict
 from parlour.core.words import clipped
 
@@ -57,6 +58,23 @@ class MoveGroup(NamedTuple):
 
     group: Hashable
     rearranging: bool
+
+
+@dataclass(frozen=True)
+class CardChoice:
+    """The moves `verb C1 … Ck` that name any `size` different cards of `cards`, in their
+    order there: an observation offers such a family once, where its moves one by one would
+    run to thousands (a grace taken with any three cards of a row of fifty)."""
+
+    verb: str
+    size: int
+    cards: tuple[Card, ...]
+
+    def moves(self) -> tuple[Move, ...]:
+        return tuple(action(self.verb, *chosen) for chosen in combinations(self.cards, self.size))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.verb, "size": self.size, "cards": [card_str(c) for c in self.cards]}
 
 
 class Exact(NamedTuple):
@@ -295,7 +313,8 @@ class Game(ABC, Generic[S, P]):
         """What `player` may see (RULES WR-7): hidden cards are absent, not merely masked.
 
         `piles` holds the visible cards of each pile (bottom to top), `sizes` every pile's
-        size, and `legal_moves` the moves of `player` when it is that player's turn.
+        size, and `legal_moves` and `card_choices` the moves of `player` when it is that
+        player's turn (`offered_moves`).
         """
         shown: dict[str, list[str]] = {}
         sizes: dict[str, int] = {}
@@ -310,6 +329,7 @@ class Game(ABC, Generic[S, P]):
                 shown[name] = []
         mover = self.to_move(state)
         my_turn = mover is None or mover == player
+        listed, choices = self.offered_moves(state) if my_turn else ((), ())
         return {
             "game": self.info.id,
             "params": params_dict(state.params),
@@ -319,9 +339,16 @@ class Game(ABC, Generic[S, P]):
             "outcome": self.outcome(state),
             "piles": shown,
             "sizes": sizes,
-            "legal_moves": [str(m) for m in self.legal_moves(state)] if my_turn else [],
+            "legal_moves": [str(m) for m in listed],
+            "card_choices": [choice.to_json() for choice in choices],
             **self.public_extras(state, player),
         }
+
+    def offered_moves(self, state: S) -> tuple[tuple[Move, ...], tuple[CardChoice, ...]]:
+        """The legal moves as an observation offers them: some listed one by one, the rest as
+        families of card choices; together exactly `legal_moves`. By default every move is
+        listed; a game whose moves run to thousands offers them as choices."""
+        return self.legal_moves(state), ()
 
     def public_extras(self, state: S, player: str | None) -> dict[str, Any]:
         """The part of `extras` that `player` may see; by default all of it."""

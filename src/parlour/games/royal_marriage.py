@@ -16,7 +16,7 @@ from typing import Any, Literal
 from parlour.core.cards import Card, card_str, cards_str, one_pack, parse_card
 from parlour.core.deals import SplitMix64, check_deal_number, check_deck, shuffle
 from parlour.core.errors import DeckError
-from parlour.core.game import LOST, WON, Exact, Game, GameInfo, Visibility
+from parlour.core.game import LOST, WON, CardChoice, Exact, Game, GameInfo, Visibility
 from parlour.core.moves import Move, action
 from parlour.core.words import clipped
 from parlour.games.royal_marriage_dealt import DealtSearch
@@ -117,20 +117,30 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
 
     # ----- play ---------------------------------------------------------------------------
     def legal_moves(self, state: RoyalMarriageState) -> tuple[Move, ...]:
+        listed, choices = self.offered_moves(state)
+        return listed + tuple(move for choice in choices for move in choice.moves())
+
+    def offered_moves(
+        self, state: RoyalMarriageState
+    ) -> tuple[tuple[Move, ...], tuple[CardChoice, ...]]:
+        """The discards or the deal, listed; the grace as one choice of its cards (open
+        Discards would list some 20,000 throws)."""
         if self._won(state):
-            return ()
+            return (), ()
         row = state.row
         discards = tuple(
             action(DISCARD, *row[start:stop])
             for start, stop in discard_spans(row, state.params.variant)
         )
-        if state.params.mode == "open":
-            return discards + self._grace_moves(state)
-        if discards:  # RM-4: every discard before the next card
-            return discards
-        if state.stock:
-            return (DEAL,)
-        return self._grace_moves(state)
+        if state.params.mode == "as-dealt":
+            if discards:  # RM-4: every discard before the next card
+                return discards, ()
+            if state.stock:
+                return (DEAL,), ()
+        if not self._grace_open(state):
+            return discards, ()
+        grace = SWAP if state.params.variant == "push-pin" else THROW
+        return discards, (CardChoice(grace, self._grace_size(state), row[1:-1]),)
 
     def _grace_open(self, state: RoyalMarriageState) -> bool:
         """The grace may be taken now: once, after the last card, and as dealt only when no
@@ -148,14 +158,6 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
         if state.params.variant == "push-pin":
             return 2
         return min(GRACE_THROW_COUNT, len(state.row) - 2)
-
-    def _grace_moves(self, state: RoyalMarriageState) -> tuple[Move, ...]:
-        if not self._grace_open(state):
-            return ()
-        name = SWAP if state.params.variant == "push-pin" else THROW
-        return tuple(
-            action(name, *cards) for cards in combinations(state.row[1:-1], self._grace_size(state))
-        )
 
     def is_legal(self, state: RoyalMarriageState, move: Move) -> bool:
         """Checks a move without listing every grace (open Discards has ~20,000 of them)."""

@@ -14,8 +14,9 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
+from parlour.core.cards import card_str
 from parlour.core.errors import IllegalMove, NotationError, ParlourError
-from parlour.core.game import WON, describe_outcome
+from parlour.core.game import WON, CardChoice, describe_outcome
 from parlour.core.moves import parse_move
 from parlour.core.session import Session
 from parlour.core.words import PATH_ECHO_LIMIT, clipped, counted
@@ -50,6 +51,11 @@ class NotSaved(ParlourError):
 def unchanged(session: Session[Any]) -> None:
     """What a loop does after a line when nobody is watching it (no statistics)."""
     return None
+
+
+def choice_words(choice: CardChoice) -> str:
+    """A family of moves in words: "throw any 3 of 8C 7C …", its cards in notation."""
+    return f"{choice.verb} any {choice.size} of {' '.join(map(card_str, choice.cards))}"
 
 
 def note(console: Console, warning: str | None) -> None:
@@ -147,8 +153,9 @@ class PlayLoop:
             self.session.restart()
             self.show()
         elif word in ("m", "moves"):
-            moves = self.session.game.legal_moves(self.session.state)
-            self.console.print("Legal moves: " + (", ".join(map(str, moves)) or "none"))
+            listed, choices = self.session.game.offered_moves(self.session.state)
+            offered = [str(move) for move in listed] + [choice_words(c) for c in choices]
+            self.console.print("Legal moves: " + (", ".join(offered) or "none"))
         elif word == "auto":
             self._autoplay(rest.strip().lower())
         elif word == "save":

@@ -42,7 +42,7 @@ class RoyalMarriagePresenter:
                 lines.append(Text(f"… and {len(discards) - 12} more (type moves)", style="dim"))
         if "deal" in observation["legal_moves"]:
             lines.append(Text("No discard: deal the next card (d).", style="cyan"))
-        if any(move.startswith(("swap ", "throw ")) for move in observation["legal_moves"]):
+        if observation["card_choices"]:  # the grace, offered as a choice of its cards
             verb = "swap P Q" if observation["grace"] == "swap" else "throw P Q R"
             lines.append(Text(f"Grace unused: {verb} (positions).", style="magenta"))
         return Group(*lines)

@@ -45,7 +45,7 @@ export class Board {
     this.obs = obs;
     this.layout = layout;
     this.idle = idle;
-    this.legal = new LegalMoves(obs.legal_moves);
+    this.legal = new LegalMoves(obs.legal_moves, obs.card_choices ?? []);
     this.selected = null;
     this.chosen = [];
     this.hint = null;
@@ -194,7 +194,7 @@ export class Board {
     if (!this.obs) return;
     const name = pileEl.dataset.pile;
     const cardEl = event.target.closest("[data-card]");
-    if (name === "row" && cardEl && this.legal.cardMoves.length + this.chosen.length > 0) {
+    if (name === "row" && cardEl && (this.legal.hasCardMoves() || this.chosen.length > 0)) {
       this.choose(cardEl);
       return;
     }

@@ -1,4 +1,5 @@
-// Reading `observation.legal_moves` (docs/web.md): the page never decides a rule itself.
+// Reading `observation.legal_moves` and `card_choices` (docs/web.md): the page never decides a
+// rule itself.
 
 const CARD_ACTIONS = new Set(["discard", "swap", "throw"]);
 
@@ -13,13 +14,20 @@ export function readMove(text) {
   return { kind: "action", text, word };
 }
 
-/** The legal moves of an observation, grouped for the board and the buttons. */
+/** The legal moves of an observation, grouped for the board and the buttons: those it lists,
+ *  and its card choices (any `size` cards of `cards`: a grace, offered once). */
 export class LegalMoves {
-  constructor(list) {
+  constructor(list, choices = []) {
     this.all = list.map(readMove);
     this.transfers = this.all.filter((m) => m.kind === "transfer");
     this.cardMoves = this.all.filter((m) => m.kind === "cards");
     this.actions = this.all.filter((m) => m.kind === "action");
+    this.choices = choices;
+  }
+
+  /** Whether some move names cards of the row (a discard, a swap, a throw). */
+  hasCardMoves() {
+    return this.cardMoves.length > 0 || this.choices.length > 0;
   }
 
   /** Piles a card can be picked up from. */
@@ -32,14 +40,22 @@ export class LegalMoves {
     return new Set(this.transfers.filter((m) => m.from === from).map((m) => m.to));
   }
 
-  /** Card moves (discard, swap, throw) naming every card of `chosen` (a multiset of names). */
+  /** Card moves (discard, swap, throw) naming every card of `chosen` (a multiset of names).
+   *  A choice that `chosen` begins but does not complete stands as one move naming all the
+   *  cards it may take, with no text. */
   cardMovesWith(chosen) {
-    return this.cardMoves.filter((m) => containsAll(m.cards, chosen));
+    const listed = this.cardMoves.filter((m) => containsAll(m.cards, chosen));
+    const begun = this.choices.filter((c) => chosen.length <= c.size && containsAll(c.cards, chosen));
+    return [...listed, ...begun.map((c) => {
+      if (chosen.length < c.size) return { kind: "cards", text: null, word: c.action, cards: c.cards };
+      const cards = c.cards.filter((card) => chosen.includes(card));  // in the row's order
+      return { kind: "cards", text: `${c.action} ${cards.join(" ")}`, word: c.action, cards };
+    })];
   }
 
   /** Card names that take part in some card move. */
   cardsInMoves() {
-    return new Set(this.cardMoves.flatMap((m) => m.cards));
+    return new Set([...this.cardMoves.flatMap((m) => m.cards), ...this.choices.flatMap((c) => c.cards)]);
   }
 }
 

@@ -244,8 +244,7 @@ export class GameView {
       h("button", { type: "button", class: "action", "data-move": m.text,
         onclick: () => this.send({ type: "move", move: m.text }) },
         ACTION_WORDS[m.word] ?? m.text)));
-    const cards = this.board.legal.cardMoves;
-    if (cards.length && obs.game === "royal-marriage") {
+    if (this.board.legal.hasCardMoves() && obs.game === "royal-marriage") {
       this.actions.append(h("span", { class: "tip" },
         "Click the card(s) to throw out; highlighted cards can go."));
     }
