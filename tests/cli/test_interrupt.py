@@ -190,10 +190,9 @@ def test_ctrl_c_stops_the_plait_search_with_one_line(tmp_path: Path, verb: str) 
         command.kill()
 
 
-def test_a_ctrl_c_during_a_hint_in_a_game_stops_the_hint_and_the_game_goes_on(
-    tmp_path: Path,
-) -> None:
-    out = tmp_path / "stdout.txt"
+def at_the_prompt_after_a_deal(out: Path) -> subprocess.Popen[str]:
+    """`parlour play plait --deal 7` typed into, its output kept in `out`: the stock dealt
+    once, and back at the prompt."""
     with out.open("w") as written:
         process = subprocess.Popen(
             [PARLOUR, "play", "plait", "--deal", "7"],
@@ -204,13 +203,22 @@ def test_a_ctrl_c_during_a_hint_in_a_game_stops_the_hint_and_the_game_goes_on(
             env=command_env(),
         )
     assert process.stdin is not None
+    process.stdin.write("d\n")
+    process.stdin.flush()
+    deadline = time.monotonic() + 60
+    while out.read_text().count("> ") < 2:  # the deal is shown, and the prompt again
+        assert process.poll() is None and time.monotonic() < deadline, out.read_text()
+        time.sleep(0.05)
+    return process
+
+
+def test_a_ctrl_c_during_a_hint_in_a_game_stops_the_hint_and_the_game_goes_on(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "stdout.txt"
+    process = at_the_prompt_after_a_deal(out)
+    assert process.stdin is not None
     try:
-        process.stdin.write("d\n")
-        process.stdin.flush()
-        deadline = time.monotonic() + 60
-        while out.read_text().count("> ") < 2:  # the deal is shown, and the prompt again
-            assert process.poll() is None and time.monotonic() < deadline, out.read_text()
-            time.sleep(0.05)
         process.stdin.write("hint\n")  # undecided here within its 5 s: searches on
         process.stdin.flush()
         time.sleep(1.5)
@@ -224,3 +232,17 @@ def test_a_ctrl_c_during_a_hint_in_a_game_stops_the_hint_and_the_game_goes_on(
     said = out.read_text()
     assert "Hint stopped; the game goes on." in said
     assert "Traceback" not in said and said.count("Plait") >= 3  # shown again after the undo
+
+
+def test_a_ctrl_c_at_the_prompt_keeps_the_game_and_exits_130(tmp_path: Path) -> None:
+    out = tmp_path / "stdout.txt"
+    process = at_the_prompt_after_a_deal(out)
+    try:
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=60) == INTERRUPTED
+    finally:
+        with suppress(ProcessLookupError):
+            process.kill()
+    said = out.read_text()
+    assert "The unfinished game is kept: parlour play --load" in said
+    assert "Traceback" not in said

@@ -17,6 +17,7 @@ from parlour.core.record import replay as replay_record
 from parlour.core.words import counted
 from parlour.frontends.cli.common import (
     BAD_INPUT,
+    INTERRUPTED,
     AutoOpt,
     CardsOpt,
     DbOpt,
@@ -109,7 +110,10 @@ def play(
     presenter = PRESENTERS[session.game.info.id]
     keeper = ResultKeeper(stats, session)
     console.print(f"[bold]{session.game.info.name}[/] — type h for help, q to quit.")
-    PlayLoop(session, presenter, console, console.input, keeper).run()
+    loop = PlayLoop(session, presenter, console, console.input, keeper)
+    loop.run()
+    if loop.interrupted:
+        raise typer.Exit(INTERRUPTED)
 
 
 @app.command()

@@ -83,6 +83,7 @@ class PlayLoop:
         self.ask = ask
         self.changed = changed
         self._safe = session.record()  # as it is kept already: nothing new, or its save file
+        self.interrupted = False  # left by a Ctrl-C, which the command reports in its exit code
 
     def run(self) -> str | None:
         """Play until the player quits or input ends; returns the outcome (None: unfinished).
@@ -91,7 +92,8 @@ class PlayLoop:
         while True:
             try:
                 line = self.ask("> ").strip()
-            except (EOFError, KeyboardInterrupt):
+            except (EOFError, KeyboardInterrupt) as ending:
+                self.interrupted = isinstance(ending, KeyboardInterrupt)
                 self.console.print()
                 break
             if line.lower() in ("q", "quit", "exit"):

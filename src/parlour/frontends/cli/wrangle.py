@@ -27,6 +27,7 @@ from parlour.core.session import Session
 from parlour.core.words import counted
 from parlour.frontends.cli.common import (
     BAD_INPUT,
+    INTERRUPTED,
     console,
     errors,
     guarded,
@@ -109,7 +110,10 @@ def play_wrangle(session: Session[Any], vs: str | None, hot_seat: bool, stats: S
     name = None if opponent is None else opponent.name
     keeper = ResultKeeper(stats, session, opponent=name, seat=PERSON)
     console.print("[bold]The Wrangle[/] — type h for help, q to quit.")
-    WrangleLoop(session, computers, console, console.input, Random(), keeper).run()
+    loop = WrangleLoop(session, computers, console, console.input, Random(), keeper)
+    loop.run()
+    if loop.interrupted:
+        raise typer.Exit(INTERRUPTED)
 
 
 class WrangleLoop:
@@ -132,6 +136,7 @@ class WrangleLoop:
         self.ask = ask
         self.rng = rng
         self.presenter = WranglePresenter()
+        self.interrupted = False  # left by a Ctrl-C, which the command reports in its exit code
 
     def run(self) -> str | None:
         shown_for = None
@@ -150,7 +155,8 @@ class WrangleLoop:
                 shown_for = seat
             try:
                 line = self.ask(f"{seat}> ").strip()
-            except (EOFError, KeyboardInterrupt):
+            except (EOFError, KeyboardInterrupt) as ending:
+                self.interrupted = isinstance(ending, KeyboardInterrupt)
                 self.console.print()
                 return None
             if line.lower() in ("q", "quit", "exit"):
