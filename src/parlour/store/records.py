@@ -18,10 +18,10 @@ def save_record(path: str | os.PathLike[str], record: GameRecord) -> Path:
     through (the file it names is replaced, not the link), and a file replaced keeps its
     permissions; anything but a regular file (a folder, a device) is refused."""
     target = Path(path).resolve() if Path(path).is_symlink() else Path(path)
-    if target.exists() and not target.is_file():  # replacing a folder or a device node
-        code = errno.EISDIR if target.is_dir() else errno.EINVAL
-        message = os.strerror(code) if target.is_dir() else "not a regular file"
-        raise OSError(code, message, str(target))
+    if target.is_dir():  # replacing a folder fails, or for `/` says "busy"
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(target))
+    if target.exists() and not target.is_file():  # a device node, a pipe: not to be replaced
+        raise OSError(errno.EINVAL, "not a regular file", str(target))
     mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else _new_file_mode()
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, temporary = tempfile.mkstemp(prefix=".parlour-", dir=target.parent)

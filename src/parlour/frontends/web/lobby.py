@@ -223,7 +223,7 @@ class Lobby:
                 back()
             log.warning("game %s could not be saved: %s", room.game_id, error)
             raise NotSaved(
-                f"the game could not be saved ({error}), so that was not played: try again"
+                f"the game could not be saved ({error}), so nothing was changed: try again"
             ) from None
         await room.broadcast(last)
         self.wake_computer(room)
