@@ -19,6 +19,7 @@ from parlour.core.params import params_from
 from parlour.core.session import Session
 from parlour.frontends.cli.options import new_session
 from parlour.frontends.cli.presenters import PRESENTERS
+from parlour.frontends.cli.wrangle import TWO_PEOPLE
 from parlour.frontends.tui.app import GameScreen, LobbyScreen, ParlourApp, game_screen
 from parlour.frontends.tui.drivers import driver_for
 from parlour.games import get_game
@@ -101,9 +102,9 @@ def test_the_lobby_lists_every_game_and_starts_the_chosen_variant_and_deal() -> 
         assert isinstance(app.screen, LobbyScreen)
         listing = app.screen.query_one("#games", OptionList)
         ids = [listing.get_option_at_index(i).id for i in range(listing.option_count)]
-        assert len(ids) == 6 + 2 + 1 + 2 + 3  # Royal Marriage 3×2, then 2, 1, 2; Wrangle ×3
+        assert len(ids) == 6 + 2 + 1 + 2 + 4  # Royal Marriage 3×2, then 2, 1, 2; Wrangle ×4
         assert "royal-marriage|variant=discards,mode=open" in ids
-        assert "wrangle|vs=strong" in ids
+        assert "wrangle|vs=strong" in ids and f"wrangle|vs={TWO_PEOPLE}" in ids
         app.screen.query_one("#deal", Input).value = "7"
         listing.highlighted = ids.index("plait|variant=four-passes")
         listing.focus()
@@ -272,6 +273,30 @@ def test_WR_7_the_wrangle_shows_north_only_its_view_and_the_computer_answers() -
     run(app, steps)
 
 
+def test_WR_7_two_people_at_one_keyboard_each_see_their_own_view_in_turn() -> None:
+    session = new_session("wrangle", 5, None, {})
+    app = ParlourApp(game_screen(session, TWO_PEOPLE, None))
+
+    async def steps(app: ParlourApp, pilot: Pilot[None]) -> None:
+        game = session.game
+        first = game.to_move(session.state)
+        assert first is not None
+        board = app.screen.query_one("#board", Static)
+        assert plain(board.content) == plain(
+            PRESENTERS["wrangle"].render(game.observe(session.state, first))
+        )
+        for line in ("t", "w"):  # a card turned and laid on the waste: the turn passes
+            await typed(app, pilot, line)
+        second = game.to_move(session.state)
+        assert second not in (None, first)
+        assert plain(board.content) == plain(
+            PRESENTERS["wrangle"].render(game.observe(session.state, second))
+        )
+        assert f"{second}'s turn" in log_text(app) and "greedy" not in log_text(app)
+
+    run(app, steps)
+
+
 def test_the_tui_command_refuses_bad_options_before_starting() -> None:
     done = parlour("tui", "plait", "--variant", "nine")
     assert done.returncode == 2
@@ -279,6 +304,13 @@ def test_the_tui_command_refuses_bad_options_before_starting() -> None:
     done = parlour("tui", "wrangle", "--vs", "nobody")
     assert done.returncode == 2
     assert 'there is no player "nobody"' in done.stderr
+    for args, words in (
+        (["wrangle", "--vs", "greedy", "--hot-seat"], "not both"),
+        (["plait", "--hot-seat"], "played alone"),
+        (["--hot-seat"], "say which game"),
+    ):
+        done = parlour("tui", *args)
+        assert done.returncode == 2 and words in done.stderr, done.stderr
 
 
 def test_a_game_won_in_the_app_counts_in_the_statistics(tmp_path: Path) -> None:

@@ -24,6 +24,7 @@ from parlour.frontends.cli.common import (
     DealOpt,
     FirstOpt,
     GameArg,
+    HotSeatOpt,
     LoadOpt,
     ModeOpt,
     VariantOpt,
@@ -39,7 +40,7 @@ from parlour.frontends.cli.presenters import PRESENTERS
 from parlour.frontends.cli.results import ResultKeeper, open_stats, stats_command
 from parlour.frontends.cli.serve import serve_command
 from parlour.frontends.cli.solving import hint_command, solve_command
-from parlour.frontends.cli.wrangle import duel_command, play_wrangle
+from parlour.frontends.cli.wrangle import chosen_opponent, duel_command, play_wrangle
 from parlour.games import all_games, get_game
 from parlour.store.records import load_record
 
@@ -97,7 +98,7 @@ def play(
     load: LoadOpt = None,
     auto: AutoOpt = None,
     vs: VsOpt = None,
-    hot_seat: Annotated[bool, typer.Option("--hot-seat", help="Wrangle: two people.")] = False,
+    hot_seat: HotSeatOpt = False,
     db: DbOpt = None,
 ) -> None:
     """Play a game in the terminal. Without --deal or --cards a random deal is chosen."""
@@ -129,14 +130,24 @@ def tui(
     load: LoadOpt = None,
     auto: AutoOpt = None,
     vs: VsOpt = None,
+    hot_seat: HotSeatOpt = False,
     db: DbOpt = None,
 ) -> None:
     """Play in a full-screen terminal app: every game, moves by mouse, keys or typing."""
     from parlour.frontends.tui.app import ParlourApp, game_screen
 
     if game is None and load is None:
-        given = (deal, cards, variant, mode, first, auto, vs)
-        flags = ("--deal", "--cards", "--variant", "--mode", "--first", "--auto", "--vs")
+        given = (deal, cards, variant, mode, first, auto, vs, hot_seat or None)
+        flags = (
+            "--deal",
+            "--cards",
+            "--variant",
+            "--mode",
+            "--first",
+            "--auto",
+            "--vs",
+            "--hot-seat",
+        )
         named = [flag for flag, value in zip(flags, given, strict=True) if value is not None]
         if named:
             errors.print(f"parlour: {', '.join(named)}: say which game (parlour tui GAME …)")
@@ -146,8 +157,10 @@ def tui(
     if game is not None or load is not None:
         options = {"variant": variant, "mode": mode, "first": first}
         session = guarded(lambda: new_session(game, deal, cards, options, load, auto))
-        if not session.game.info.seats:
-            refuse_opponent(vs, hot_seat=False)
+        if session.game.info.seats:
+            vs = chosen_opponent(vs, hot_seat)
+        else:
+            refuse_opponent(vs, hot_seat)
         screen = guarded(lambda: game_screen(session, vs, stats))
     app = ParlourApp(screen, stats)
     app.run()

@@ -45,6 +45,7 @@ AutoOpt = Annotated[
     ),
 ]
 VsOpt = Annotated[str | None, typer.Option("--vs", help="Wrangle: random|greedy|strong.")]
+HotSeatOpt = Annotated[bool, typer.Option("--hot-seat", help="Wrangle: two people.")]
 DbOpt = Annotated[
     Path | None,
     typer.Option(

@@ -42,6 +42,7 @@ from parlour.store.stats import StatsStore
 
 GAME_ID = "wrangle"
 PERSON, COMPUTER = "north", "south"  # the seats against a computer player, here and in the app
+TWO_PEOPLE = "people"  # the opponent, for two people at one keyboard (--hot-seat)
 ONE_PLAYER_COMMANDS = ("redo", "restart", "hint", "auto", "save")
 AgentArg = Annotated[str, typer.Argument(help=f"A computer player: {', '.join(AGENTS)}.")]
 
@@ -97,15 +98,20 @@ def tally(summary: DuelSummary) -> str:
     return f"{games}: {wins}, {draws}, {losses}"
 
 
-def play_wrangle(session: Session[Any], vs: str | None, hot_seat: bool, stats: StatsStore) -> None:
-    """`parlour play wrangle`: you are north against `vs` (greedy unless chosen), or two
-    people take turns; a game against the computer counts in `stats`."""
+def chosen_opponent(vs: str | None, hot_seat: bool) -> str:
+    """The Wrangle's opponent as `--vs` or `--hot-seat` name it: a computer player (greedy
+    unless chosen) or `TWO_PEOPLE`."""
     if vs is not None and hot_seat:
         errors.print("parlour: choose --vs random|greedy|strong or --hot-seat, not both")
         raise typer.Exit(BAD_INPUT)
-    opponent = (
-        None if hot_seat else guarded(lambda: make_agent(DEFAULT_AGENT if vs is None else vs))
-    )
+    return TWO_PEOPLE if hot_seat else DEFAULT_AGENT if vs is None else vs
+
+
+def play_wrangle(session: Session[Any], vs: str | None, hot_seat: bool, stats: StatsStore) -> None:
+    """`parlour play wrangle`: you are north against `vs` (greedy unless chosen), or two
+    people take turns; a game against the computer counts in `stats`."""
+    chosen = chosen_opponent(vs, hot_seat)
+    opponent = None if chosen == TWO_PEOPLE else guarded(lambda: make_agent(chosen))
     computers = {} if opponent is None else {COMPUTER: opponent}
     name = None if opponent is None else opponent.name
     keeper = ResultKeeper(stats, session, opponent=name, seat=PERSON)

@@ -31,7 +31,7 @@ from parlour.core.session import Session
 from parlour.frontends.cli.options import new_session
 from parlour.frontends.cli.play import Changed, unchanged
 from parlour.frontends.cli.results import ResultKeeper
-from parlour.frontends.cli.wrangle import PERSON
+from parlour.frontends.cli.wrangle import PERSON, TWO_PEOPLE
 from parlour.frontends.tui.drivers import Driver, drained, driver_for
 from parlour.games import all_games
 from parlour.store.stats import StatsStore
@@ -285,6 +285,8 @@ def lobby_options() -> list[Option]:
         if info.seats:
             for vs in AGENTS:
                 options.append(Option(f"{info.name}: against {vs}", id=f"{info.id}|vs={vs}"))
+            people = f"{info.name}: two people at one keyboard"
+            options.append(Option(people, id=f"{info.id}|vs={TWO_PEOPLE}"))
             continue
         for params in all_params(info.params_type):
             values = asdict(params)
@@ -296,9 +298,12 @@ def lobby_options() -> list[Option]:
 
 
 def game_screen(session: Session[Any], vs: str | None, stats: StatsStore | None) -> GameScreen:
-    """The screen for `session`: the Wrangle against `vs` (greedy unless chosen), the result
-    kept in `stats` (None: not kept)."""
-    opponent = make_agent(DEFAULT_AGENT if vs is None else vs) if session.game.info.seats else None
+    """The screen for `session`: the Wrangle against `vs` (greedy unless chosen; `TWO_PEOPLE`:
+    no computer), the result kept in `stats` (None: not kept; a game between people counts for
+    no one)."""
+    opponent = None
+    if session.game.info.seats and vs != TWO_PEOPLE:
+        opponent = make_agent(DEFAULT_AGENT if vs is None else vs)
     changed: Changed = unchanged
     if stats is not None:
         name = None if opponent is None else opponent.name

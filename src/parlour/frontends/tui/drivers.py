@@ -91,26 +91,41 @@ class PatienceDriver(PlayLoop):
 
 
 class WrangleDriver:
-    """The Wrangle against a computer player: the person is north and sees north's view only
-    (WR-7); once the person's move ends the turn, the computer plays its turn, each move shown
-    in the log. Undo takes back the person's own moves of this turn only."""
+    """The Wrangle against a computer player, the person north and shown north's view only
+    (WR-7), each computer move in the log; or between two people at one keyboard
+    (`opponent` None), the board showing the view of the seat to move while the other looks
+    away. Undo takes back the person's own moves of this turn only."""
 
     commands = frozenset({"u", "h"})
 
     def __init__(
-        self, session: Session[Any], opponent: Agent, changed: Changed = unchanged
+        self, session: Session[Any], opponent: Agent | None, changed: Changed = unchanged
     ) -> None:
-        computers = {seat: opponent for seat in session.game.info.seats if seat != PERSON}
+        seats = session.game.info.seats
+        computers = {} if opponent is None else {s: opponent for s in seats if s != PERSON}
         self.session = session
         self.console = buffered_console()
         self.loop = WrangleLoop(session, computers, self.console, input, Random(), changed)
         self.presenter: Presenter = self.loop.presenter
 
+    @property
+    def two_people(self) -> bool:
+        return not self.loop.computers
+
+    def _viewer(self) -> str:
+        """Whose view is shown: the person's, or between two people the seat to move's."""
+        mover = self.session.game.to_move(self.session.state)
+        return mover if self.two_people and mover is not None else PERSON
+
     def observation(self) -> dict[str, Any]:
-        return self.session.game.observe(self.session.state, PERSON)
+        return self.session.game.observe(self.session.state, self._viewer())
 
     def start(self) -> None:
-        self.console.print("[bold]The Wrangle[/] — you are north. Type h for help.")
+        if self.two_people:
+            self.console.print("[bold]The Wrangle[/], two people — type h for help.")
+            self._say_whose_turn()
+        else:
+            self.console.print("[bold]The Wrangle[/] — you are north. Type h for help.")
         self._computers_move()
 
     def leave(self) -> str | None:
@@ -120,12 +135,21 @@ class WrangleDriver:
     def handle(self, line: str) -> None:
         if self.session.outcome is not None:
             self.console.print("The game is over. Esc goes back to the games.")
-        elif self.loop.handle(line, PERSON):
+            return
+        seat = self._viewer()
+        if self.loop.handle(line, seat):
+            if self.two_people and self._viewer() != seat and self.session.outcome is None:
+                self._say_whose_turn()
             self._computers_move()
+
+    def _say_whose_turn(self) -> None:
+        self.console.print(f"[bold]{self._viewer()}'s turn[/] (the other player looks away)")
 
     def _computers_move(self) -> None:
         game = self.session.game
-        while self.session.outcome is None and game.to_move(self.session.state) != PERSON:
+        while (
+            self.session.outcome is None and game.to_move(self.session.state) in self.loop.computers
+        ):
             seat = game.to_move(self.session.state)
             assert seat is not None  # a game not over has a seat to move
             self.loop.computer_turn(seat)
@@ -136,10 +160,9 @@ class WrangleDriver:
 def driver_for(
     session: Session[Any], opponent: Agent | None, changed: Changed = unchanged
 ) -> Driver:
-    """The driver for `session`: the Wrangle needs a computer opponent, patience none;
-    `changed` hears of the session after every line and every computer move."""
+    """The driver for `session`: the Wrangle against `opponent`, or between two people at
+    one keyboard (None); patience has none. `changed` hears of the session after every line
+    and every computer move."""
     if session.game.info.seats:
-        if opponent is None:
-            raise ValueError("the Wrangle is played against a computer player here")
         return WrangleDriver(session, opponent, changed)
     return PatienceDriver(session, changed)
