@@ -335,7 +335,7 @@ def test_comings_and_goings_at_a_table_keep_each_choice_and_send_no_stale_move(
     third = Table(browser.new_context(viewport=WIDE).new_page(), live.url)
     third.page.goto(live.url + north.state["link"])
     third.page.wait_for_selector(".ending:not([hidden]) a[href='/']")
-    assert "two players" in third.page.inner_text(".ending")
+    assert "two players" in third.message
     assert (
         third.page.evaluate(
             "() => [...document.querySelectorAll('[data-control]')]"

@@ -173,8 +173,7 @@ export class GameView {
     this.showChoices([]);
     this.say(message.message, true);
     if (!this.state) {  // the page's game could not be had: nothing here to play
-      fill(this.ending, h("strong", {}, message.message), " ",
-        h("a", { href: "/" }, "Back to the lobby"));
+      fill(this.ending, "Nothing to play here. ", h("a", { href: "/" }, "Back to the lobby"));
       this.ending.hidden = false;
     }
   }
