@@ -75,8 +75,8 @@ def test_a_duel_refuses_an_unknown_player() -> None:
 def test_a_person_wins_a_whole_game_against_greedy_in_the_terminal() -> None:
     first_turn = ["r f"] * 13 + ["t", "w"]  # the spades up, then KC to the waste
     # Undo is refused at the start of the turn (the computer's moves are not ours), then a
-    # placed card is taken back and placed again.
-    second_turn = ["u", "t", "f", "u", "f"] + ["t", "f"] * 33 + ["p"]
+    # placed card is taken back and placed again, by redo.
+    second_turn = ["u", "t", "f", "u", "redo"] + ["t", "f"] * 33 + ["p"]
     third_turn = ["t", "f"]  # the waste turned over: KC goes up, and north has nothing left
     lines = first_turn + second_turn + third_turn
     cards = cards_str(deck(NORTH, SOUTH))
@@ -93,6 +93,8 @@ def test_a_person_wins_a_whole_game_against_greedy_in_the_terminal() -> None:
 def test_play_wrangle_refuses_two_kinds_of_opponent() -> None:
     done = parlour("play", "wrangle", "--deal", "3", "--vs", "strong", "--hot-seat")
     assert done.returncode == 2 and "not both" in done.stderr
+    nobody = parlour("play", "wrangle", "--deal", "3", "--vs", "people")
+    assert nobody.returncode == 2 and 'there is no player "people"' in nobody.stderr
 
 
 def test_play_wrangle_lets_the_players_choose_who_begins() -> None:

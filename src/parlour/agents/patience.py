@@ -18,17 +18,17 @@ other tiered move adds a foundation card, discards or spends the stock, so play 
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 from parlour.agents.base import Observation
+from parlour.agents.simple import legal
 from parlour.core.game import Game
-from parlour.core.moves import TRANSFER, Move, parse_move
+from parlour.core.moves import Move
 
 FOUNDATION_PREFIXES = ("ace-", "king-", "foundation-")
 STOCK_ACTIONS = frozenset({"deal", "redeal"})
 DISCARD = "discard"
-TIERED_ACTIONS = STOCK_ACTIONS | {DISCARD}
 BUILD = 2
 
 
@@ -49,19 +49,11 @@ class GreedyPatience:
         self._seen.add(view)
         best: tuple[int, int] | None = None
         chosen = None
-        for move in _playable(observation):
+        for move in legal(observation):  # the listed moves: never a grace's card choice
             tier = _tier(move, piles, sizes)
             if tier is not None and (builds or tier[0] != BUILD) and (best is None or tier > best):
                 best, chosen = tier, move
         return chosen
-
-
-def _playable(observation: Observation) -> Iterator[Move]:
-    """The legal moves that may have a tier, read from their notation before they are parsed:
-    open Discards lists some 20,000 graces every turn, which the player never plays."""
-    for text in observation["legal_moves"]:
-        if TRANSFER in text or text.partition(" ")[0] in TIERED_ACTIONS:
-            yield parse_move(text)
 
 
 def _tier(

@@ -43,7 +43,7 @@ from parlour.store.stats import StatsStore
 GAME_ID = "wrangle"
 PERSON, COMPUTER = "north", "south"  # the seats against a computer player, here and in the app
 TWO_PEOPLE = "people"  # the opponent, for two people at one keyboard (--hot-seat)
-ONE_PLAYER_COMMANDS = ("redo", "restart", "hint", "auto", "save")
+ONE_PLAYER_COMMANDS = ("restart", "hint", "auto", "save")
 AgentArg = Annotated[str, typer.Argument(help=f"A computer player: {', '.join(AGENTS)}.")]
 
 
@@ -104,6 +104,8 @@ def chosen_opponent(vs: str | None, hot_seat: bool) -> str:
     if vs is not None and hot_seat:
         errors.print("parlour: choose --vs random|greedy|strong or --hot-seat, not both")
         raise typer.Exit(BAD_INPUT)
+    if vs is not None:
+        guarded(lambda: make_agent(vs))  # a name of no computer player is refused here
     return TWO_PEOPLE if hot_seat else DEFAULT_AGENT if vs is None else vs
 
 
@@ -192,6 +194,7 @@ class WrangleLoop:
                 for text in self.presenter.help_lines():
                     self.console.print("  " + text, highlight=False)
                 self.console.print("  u, undo         take back your last move of this turn")
+                self.console.print("  redo            play again a move taken back this turn")
                 self.console.print("  m, moves        list your legal moves")
                 self.console.print("  q, quit         leave")
                 return False
@@ -211,6 +214,9 @@ class WrangleLoop:
                         " showed a hidden card (WR-7)"
                     )
                 self.session.undo()
+                return True
+            if word == "redo":  # the word alone: `r` is the reserve here
+                self.session.redo()
                 return True
             observation = self.game.observe(self.session.state, seat)
             move = self.presenter.read(line, observation) or parse_move(line)
