@@ -37,7 +37,7 @@ from parlour.games import all_games
 from parlour.store.stats import StatsStore
 
 BOARD_WIDTH_LIMIT = 1000  # columns a board may take, scrolled where the terminal is narrower
-MOVES_SHOWN = 300  # the start of open Discards offers some 20,000 moves; the line narrows them
+MOVES_SHOWN = 300  # a list cut there, for speed; what is typed in the line narrows it
 QUIT_WORDS = ("q", "quit", "exit")
 
 
