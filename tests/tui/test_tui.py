@@ -14,12 +14,11 @@ from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, RichLog, Static
 
-from parlour.agents import make_agent
+from parlour.agents import HUMAN, make_agent
 from parlour.core.params import params_from
 from parlour.core.session import Session
 from parlour.frontends.cli.options import new_session
 from parlour.frontends.cli.presenters import PRESENTERS
-from parlour.frontends.cli.wrangle import TWO_PEOPLE
 from parlour.frontends.tui.app import GameScreen, LobbyScreen, ParlourApp, game_screen
 from parlour.frontends.tui.drivers import driver_for
 from parlour.games import get_game
@@ -104,7 +103,7 @@ def test_the_lobby_lists_every_game_and_starts_the_chosen_variant_and_deal() -> 
         ids = [listing.get_option_at_index(i).id for i in range(listing.option_count)]
         assert len(ids) == 6 + 2 + 1 + 2 + 4  # Royal Marriage 3×2, then 2, 1, 2; Wrangle ×4
         assert "royal-marriage|variant=discards,mode=open" in ids
-        assert "wrangle|vs=strong" in ids and f"wrangle|vs={TWO_PEOPLE}" in ids
+        assert "wrangle|vs=strong" in ids and f"wrangle|vs={HUMAN}" in ids
         app.screen.query_one("#deal", Input).value = "7"
         listing.highlighted = ids.index("plait|variant=four-passes")
         listing.focus()
@@ -275,7 +274,7 @@ def test_WR_7_the_wrangle_shows_north_only_its_view_and_the_computer_answers() -
 
 def test_WR_7_two_people_at_one_keyboard_each_see_their_own_view_in_turn() -> None:
     session = new_session("wrangle", 5, None, {})
-    app = ParlourApp(game_screen(session, TWO_PEOPLE, None))
+    app = ParlourApp(game_screen(session, HUMAN, None))
 
     async def steps(app: ParlourApp, pilot: Pilot[None]) -> None:
         game = session.game

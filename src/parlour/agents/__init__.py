@@ -18,6 +18,7 @@ AGENTS: dict[str, Callable[[], Agent]] = {
     "strong": StrongAgent,
 }
 DEFAULT_AGENT = "greedy"  # the opponent when none is named
+HUMAN = "human"  # the opponent who is a person: at a table for two, or at the same keyboard
 
 
 def make_agent(name: str) -> Agent:
@@ -30,4 +31,4 @@ def make_agent(name: str) -> Agent:
         ) from None
 
 
-__all__ = ["AGENTS", "DEFAULT_AGENT", "Agent", "Determinizable", "make_agent"]
+__all__ = ["AGENTS", "DEFAULT_AGENT", "HUMAN", "Agent", "Determinizable", "make_agent"]

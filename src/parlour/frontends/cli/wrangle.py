@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 
-from parlour.agents import AGENTS, DEFAULT_AGENT, make_agent
+from parlour.agents import AGENTS, DEFAULT_AGENT, HUMAN, make_agent
 from parlour.agents.base import Agent
 from parlour.agents.match import DuelSummary, GameResult, duel_games, summarize
 from parlour.core.errors import IllegalMove, NotationError
@@ -42,7 +42,6 @@ from parlour.store.stats import StatsStore
 
 GAME_ID = "wrangle"
 PERSON, COMPUTER = "north", "south"  # the seats against a computer player, here and in the app
-TWO_PEOPLE = "people"  # the opponent, for two people at one keyboard (--hot-seat)
 ONE_PLAYER_COMMANDS = ("restart", "hint", "auto", "save")
 AgentArg = Annotated[str, typer.Argument(help=f"A computer player: {', '.join(AGENTS)}.")]
 
@@ -100,20 +99,20 @@ def tally(summary: DuelSummary) -> str:
 
 def chosen_opponent(vs: str | None, hot_seat: bool) -> str:
     """The Wrangle's opponent as `--vs` or `--hot-seat` name it: a computer player (greedy
-    unless chosen) or `TWO_PEOPLE`."""
+    unless chosen) or `HUMAN` (the other person at the keyboard)."""
     if vs is not None and hot_seat:
         errors.print("parlour: choose --vs random|greedy|strong or --hot-seat, not both")
         raise typer.Exit(BAD_INPUT)
     if vs is not None:
         guarded(lambda: make_agent(vs))  # a name of no computer player is refused here
-    return TWO_PEOPLE if hot_seat else DEFAULT_AGENT if vs is None else vs
+    return HUMAN if hot_seat else DEFAULT_AGENT if vs is None else vs
 
 
 def play_wrangle(session: Session[Any], vs: str | None, hot_seat: bool, stats: StatsStore) -> None:
     """`parlour play wrangle`: you are north against `vs` (greedy unless chosen), or two
     people take turns; a game against the computer counts in `stats`."""
     chosen = chosen_opponent(vs, hot_seat)
-    opponent = None if chosen == TWO_PEOPLE else guarded(lambda: make_agent(chosen))
+    opponent = None if chosen == HUMAN else guarded(lambda: make_agent(chosen))
     computers = {} if opponent is None else {COMPUTER: opponent}
     name = None if opponent is None else opponent.name
     keeper = ResultKeeper(stats, session, opponent=name, seat=PERSON)

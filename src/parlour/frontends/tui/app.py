@@ -24,14 +24,14 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Label, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from parlour.agents import AGENTS, DEFAULT_AGENT, make_agent
+from parlour.agents import AGENTS, DEFAULT_AGENT, HUMAN, make_agent
 from parlour.core.errors import ParlourError
 from parlour.core.params import all_params
 from parlour.core.session import Session
 from parlour.frontends.cli.options import new_session
 from parlour.frontends.cli.play import Changed, unchanged
 from parlour.frontends.cli.results import ResultKeeper
-from parlour.frontends.cli.wrangle import PERSON, TWO_PEOPLE
+from parlour.frontends.cli.wrangle import PERSON
 from parlour.frontends.tui.drivers import Driver, drained, driver_for
 from parlour.games import all_games
 from parlour.store.stats import StatsStore
@@ -286,7 +286,7 @@ def lobby_options() -> list[Option]:
             for vs in AGENTS:
                 options.append(Option(f"{info.name}: against {vs}", id=f"{info.id}|vs={vs}"))
             people = f"{info.name}: two people at one keyboard"
-            options.append(Option(people, id=f"{info.id}|vs={TWO_PEOPLE}"))
+            options.append(Option(people, id=f"{info.id}|vs={HUMAN}"))
             continue
         for params in all_params(info.params_type):
             values = asdict(params)
@@ -298,11 +298,11 @@ def lobby_options() -> list[Option]:
 
 
 def game_screen(session: Session[Any], vs: str | None, stats: StatsStore | None) -> GameScreen:
-    """The screen for `session`: the Wrangle against `vs` (greedy unless chosen; `TWO_PEOPLE`:
+    """The screen for `session`: the Wrangle against `vs` (greedy unless chosen; `HUMAN`:
     no computer), the result kept in `stats` (None: not kept; a game between people counts for
     no one)."""
     opponent = None
-    if session.game.info.seats and vs != TWO_PEOPLE:
+    if session.game.info.seats and vs != HUMAN:
         opponent = make_agent(DEFAULT_AGENT if vs is None else vs)
     changed: Changed = unchanged
     if stats is not None:

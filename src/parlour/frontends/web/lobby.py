@@ -14,7 +14,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from parlour.agents import DEFAULT_AGENT, Agent, make_agent
+from parlour.agents import DEFAULT_AGENT, HUMAN, Agent, make_agent
 from parlour.core.cards import Card, parse_cards
 from parlour.core.errors import IllegalMove, ParlourError
 from parlour.core.game import Game
@@ -22,7 +22,7 @@ from parlour.core.params import params_from
 from parlour.core.session import Session
 from parlour.frontends.web.computer import computer_turns
 from parlour.frontends.web.protocol import Message, ProtocolError
-from parlour.frontends.web.rooms import HOME_SEAT, HUMAN, Client, Room, seat_holding
+from parlour.frontends.web.rooms import HOME_SEAT, Client, Room, seat_holding
 from parlour.games import get_game
 from parlour.store.games import SOLO, GameStore, SavedGame
 from parlour.store.stats import StatsStore, keep_result

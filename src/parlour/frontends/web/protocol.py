@@ -10,11 +10,10 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from parlour.agents import AGENTS
+from parlour.agents import AGENTS, HUMAN
 from parlour.core.deals import not_a_deal_number
 from parlour.core.errors import ParlourError
 from parlour.core.words import clipped
-from parlour.frontends.web.rooms import HUMAN
 
 MAX_MESSAGE_BYTES = 16 * 1024
 OPPONENTS = (*AGENTS, HUMAN)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
+from parlour.agents import HUMAN
 from parlour.core.cards import cards_str
 from parlour.core.errors import IllegalMove
 from parlour.core.game import Game
@@ -25,7 +26,6 @@ from parlour.core.params import params_dict
 from parlour.core.session import Session
 from parlour.store.games import SOLO, SavedGame
 
-HUMAN = "human"
 HOME_SEAT = "north"  # a person's seat against the computer, and a table's creator's
 WRANGLE_MOVES_SHOWN = 20  # the Wrangle's `state.moves`: its last moves only
 MOVES_SHOWN = 500  # a one-player game's: a game moved back and forth for ever stays cheap
