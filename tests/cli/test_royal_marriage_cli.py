@@ -107,6 +107,18 @@ def test_a_game_left_unfinished_and_unsaved_is_kept_and_said(tmp_path: Path) -> 
         assert "kept" not in parlour("play", "royal-marriage", "--deal", "5", lines=lines).stdout
 
 
+def test_a_kept_game_played_to_its_end_is_no_longer_kept() -> None:
+    """The unfinished folder holds unfinished games: once a kept game ends, its copy goes."""
+    lines, outcome = first_move_game(5)
+    assert outcome == LOST and len(lines) > 2
+    left = parlour("play", "royal-marriage", "--deal", "5", lines=lines[:2])
+    said = re.search(r"The unfinished game is kept: parlour play --load (\S+)", left.stdout)
+    assert said, left.stdout
+    ended = parlour("play", "--load", said[1], lines=lines[2:])
+    assert ended.returncode == 0 and "Game over: lost" in ended.stdout, ended.stdout
+    assert not Path(said[1]).exists()
+
+
 def test_a_saved_game_is_resumed_only_as_it_was_saved(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     parlour("play", "royal-marriage", "--deal", "5", lines=["d", f"save {save}"])

@@ -108,19 +108,29 @@ class PlayLoop:
     def keep_unsaved(self) -> str | None:
         """Leaving a game unfinished with moves not saved, however it is left (quit, the end of
         input, Ctrl-C, the terminal app's Esc), keeps it in the data folder, so that leaving
-        loses nothing; returns what to tell the player, or None if nothing needed keeping."""
+        loses nothing; returns what to tell the player, or None if nothing needed keeping.
+        A kept game that is then played to its end is no longer unfinished: its copy goes."""
         record = self.session.record()
-        if self.session.outcome is not None or record == self._safe:
-            return None
-        if not (record.moves or record.undone):
-            return None
         path = data_folder() / "unfinished" / f"{record.game}-{record.id[:12]}.json"
+        if self.session.outcome is not None:
+            return self._forget_kept(path)
+        if record == self._safe or not (record.moves or record.undone):
+            return None
         try:
             save_record(path, record)
         except OSError as error:
             return f"The unfinished game could not be kept in {path}: {error.strerror}"
         self._safe = record
         return f"The unfinished game is kept: parlour play --load {path}"
+
+    @staticmethod
+    def _forget_kept(path: Path) -> str | None:
+        """Removes the kept copy of a game that has ended; the result is in the statistics."""
+        try:
+            path.unlink(missing_ok=True)
+        except OSError as error:
+            return f"The ended game's kept copy {path} could not be removed: {error.strerror}"
+        return None
 
     def handle(self, line: str) -> None:
         """Run one typed line; a refused line prints why and changes nothing."""
