@@ -373,22 +373,54 @@ def test_the_focus_stays_on_its_pile_after_a_move_made_by_keys(table: Table) -> 
     table.settle(seen)
     assert table.state["moves"] == [moves[0]]
     assert page.evaluate(focused) == target
-    # the next key goes on from there, not from the first pile
-    after = page.evaluate(
-        """(target) => {
-          const piles = [...document.querySelectorAll("[data-pile]")].map((p) => p.dataset.pile);
-          return piles[piles.indexOf(target) + 1];
-        }""",
-        target,
-    )
-    assert after is not None
-    page.keyboard.press("Tab")
-    assert page.evaluate(focused) == after
+    # the next key goes on from there, to the nearest place on its right, not the first pile
+    centre = """(name) => {
+      const box = document.querySelector(`[data-pile="${name}"]`).getBoundingClientRect();
+      return [box.left + box.width / 2, box.top + box.height / 2];
+    }"""
+    page.keyboard.press("ArrowRight")
+    right = page.evaluate(focused)
+    (x, y), (rx, ry) = page.evaluate(centre, target), page.evaluate(centre, right)
+    assert rx > x and abs(ry - y) < 1, (target, right)
 
     # focus elsewhere on the page is left where it is
     page.focus('[data-control="restart"]')
     table.send(moves[1])
     assert page.evaluate("() => document.activeElement.dataset.control") == "restart"
+
+
+def test_the_table_is_one_stop_of_the_tab_key_and_the_arrows_cross_it(table: Table) -> None:
+    """Tab enters the table at the place last left and leaves it at the next press; the
+    arrows, Home and End go from place to place on it."""
+    table.open("/play/four-corners?deal=3")
+    page = table.page
+    focused = "() => document.activeElement.dataset.pile ?? document.activeElement.tagName"
+    on_table = "() => document.querySelector('.table').contains(document.activeElement)"
+    page.focus('[data-control="hint"]')
+    for _ in range(4):  # past the controls and the moves that are not a card's
+        page.keyboard.press("Tab")
+        if page.evaluate(on_table):
+            break
+    assert page.evaluate(focused) == "heap-1"
+    steps = [
+        ("ArrowDown", "heap-2"),
+        ("ArrowRight", "ace-S"),
+        ("ArrowRight", "king-S"),
+        ("ArrowRight", "heap-8"),
+        ("ArrowUp", "heap-7"),
+        ("ArrowLeft", "heap-1"),
+        ("ArrowLeft", "heap-1"),
+        ("End", "heap-12"),
+        ("Home", "heap-1"),
+    ]
+    for key, pile in steps:
+        page.keyboard.press(key)
+        assert page.evaluate(focused) == pile, key
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Tab")
+    assert page.evaluate(on_table) is False
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(focused) == "heap-2"
 
 
 def test_a_shared_link_with_a_key_that_is_no_option_gives_its_deal(table: Table) -> None:

@@ -7,6 +7,27 @@ import { LegalMoves, sameCards } from "./moves.js";
 
 const DRAG_THRESHOLD = 6;
 const ACTIVATE_KEYS = new Set(["Enter", " "]);
+// The arrows move the focus over the table, to the nearest place that way: the table is one
+// stop of the Tab key, where forty piles would take forty presses to cross.
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+const STOPS = "[data-stop]";
+const CARD_NAME = /^[A2-9TJQK][SHDC]$/;
+
+/** What each highlight means, for those who do not see it: said after a place's label. */
+const MARK_WORDS = {
+  selected: "picked up", target: "it can go here", movable: "can move", "hint-from": "the hint takes from here",
+  "hint-to": "the hint puts it here", chosen: "chosen", "can-act": "can go", "hint-card": "in the hint",
+};
+
+/** Sets an element's highlights (`marks`, class name -> on) and says them in its label. */
+function marked(el, marks) {
+  const said = [];
+  for (const [mark, on] of Object.entries(marks)) {
+    el.classList.toggle(mark, on);
+    if (on) said.push(MARK_WORDS[mark]);
+  }
+  if (el.dataset.label) el.setAttribute("aria-label", [el.dataset.label, ...said].join("; "));
+}
 
 export class Board {
   /**
@@ -28,11 +49,19 @@ export class Board {
     this.narrow.addEventListener("change", () => this.draw());
     root.addEventListener("click", (e) => this.onClick(e));
     root.addEventListener("pointerdown", (e) => this.onPointerDown(e));
+    root.addEventListener("focusin", (e) => {
+      if (e.target instanceof Element && e.target.matches(STOPS)) this.rove(e.target);
+    });
     root.addEventListener("keydown", (e) => {
-      if (!ACTIVATE_KEYS.has(e.key) || !(e.target instanceof Element) || !e.target.matches("[data-pile], [data-card]")) return;
-      e.preventDefault();
-      const top = e.target.matches("[data-card]") ? e.target : e.target.querySelector("[data-card]:last-of-type");
-      (top ?? e.target).click();
+      if (!(e.target instanceof Element) || !e.target.matches(STOPS)) return;
+      if (e.key in ARROWS || e.key === "Home" || e.key === "End") {
+        e.preventDefault();
+        this.moveFocus(e.target, e.key);
+      } else if (ACTIVATE_KEYS.has(e.key)) {
+        e.preventDefault();
+        const top = e.target.matches("[data-card]") ? e.target : e.target.querySelector("[data-card]:last-of-type");
+        (top ?? e.target).click();
+      }
     });
     document.addEventListener("keydown", (e) => {
       if (e.key === "Escape") this.putDown();
@@ -89,25 +118,67 @@ export class Board {
     this.refocus(focused);
   }
 
+  /** The arrows go to the nearest stop that way (the distance across counts double, so that
+   *  a row or column is followed); Home and End to the first and the last. Only the stop
+   *  that has the focus is in the Tab order, so Tab leaves the table. */
+  moveFocus(from, key) {
+    const stops = [...this.root.querySelectorAll(STOPS)];
+    let next = key === "Home" ? stops[0] : key === "End" ? stops[stops.length - 1] : null;
+    if (!next) {
+      const [dx, dy] = ARROWS[key];
+      const centre = (el) => {
+        const box = el.getBoundingClientRect();
+        return [box.left + box.width / 2, box.top + box.height / 2];
+      };
+      const [x, y] = centre(from);
+      let best = Infinity;
+      for (const stop of stops) {
+        const [sx, sy] = centre(stop);
+        const along = (sx - x) * dx + (sy - y) * dy;
+        if (stop === from || along <= 1) continue;
+        const score = along + 2 * Math.abs((sx - x) * dy + (sy - y) * dx);
+        if (score < best) [best, next] = [score, stop];
+      }
+    }
+    if (next) this.rove(next).focus();
+  }
+
+  /** Gives the focus to the table, at the place the keys last left it. */
+  focus() {
+    this.root.querySelector(`${STOPS}[tabindex="0"]`)?.focus({ preventScroll: true });
+  }
+
+  /** Makes `stop` the table's one place in the Tab order, kept across redraws (the pile, and
+   *  the card of a row); returns it. */
+  rove(stop) {
+    for (const el of this.root.querySelectorAll(STOPS)) el.tabIndex = el === stop ? 0 : -1;
+    const pile = stop.closest("[data-pile]")?.dataset.pile;
+    this.roved = { pile, card: stop.matches("[data-card]") ? stop.dataset.card : null };
+    return stop;
+  }
+
   /** The board's element that has the keyboard focus, as the pile (and the card of a row)
    *  it stands for, or null when the focus is elsewhere on the page. */
   focusedPlace() {
     const active = document.activeElement;
     if (!(active instanceof Element) || !this.root.contains(active)) return null;
     const pile = active.closest("[data-pile]")?.dataset.pile ?? null;
-    const card = active.matches("[data-card][tabindex]") ? active.dataset.card : null;
+    const card = active.matches(`[data-card]${STOPS}`) ? active.dataset.card : null;
     return pile === null ? null : { pile, card };
   }
 
   /** After a redraw, the focus goes back to the same pile (or card of a row), so that the
    *  keys go on from where they were; none is taken from elsewhere on the page. */
   refocus(place) {
-    if (!place) return;
-    const pile = [...this.root.querySelectorAll("[data-pile]")].find((el) => el.dataset.pile === place.pile);
-    if (!pile) return;
-    const card = place.card === null ? null
-      : [...pile.querySelectorAll("[data-card][tabindex]")].find((el) => el.dataset.card === place.card);
-    (card ?? pile).focus({ preventScroll: true });
+    const kept = place ?? this.roved;
+    const pile = kept && [...this.root.querySelectorAll("[data-pile]")].find((el) => el.dataset.pile === kept.pile);
+    const card = pile && kept.card !== null
+      ? [...pile.querySelectorAll(STOPS)].find((el) => el.dataset.card === kept.card) : null;
+    const stop = card ?? (pile?.matches(STOPS) ? pile : pile?.querySelector(STOPS)) ??
+      this.root.querySelector(STOPS);
+    if (!stop) return;
+    this.rove(stop);
+    if (place) stop.focus({ preventScroll: true });
   }
 
   drawPile(area, spec) {
@@ -117,12 +188,14 @@ export class Board {
     const allSeen = shown.length === size;
     const kind = spec.kind === "stack" || !allSeen ? "stack" : spec.kind;
     const action = this.stockAction(spec, size);
-    const label = `${spec.label}: ${size === 0 ? "empty" : size === 1 ? "1 card" : `${size} cards`}` +
-      (shown.length && kind === "stack" ? `, ${cardWords(shown[shown.length - 1])} on top` : "");
+    const label = `${spec.label}: ${size === 0 ? "empty" : size === 1 ? "1 card" : `${size} cards`}` + (
+      !shown.length ? "" : kind === "stack" ? `, ${cardWords(shown[shown.length - 1])} on top`
+        : kind === "fan" ? `, from the first: ${shown.map(cardWords).join(", ")}` : "");
+    const own = kind !== "row";  // a row's cards are its stops, each a button
     const pile = h("div", {
       class: `pile ${kind}${spec.corner ? " corner" : ""}${spec.across ? " across" : ""}${size ? "" : " empty"}`,
-      "data-pile": name, "data-size": size, "data-action": action,
-      role: kind === "row" ? "group" : "button", tabindex: "0", "aria-label": label, title: label,
+      "data-pile": name, "data-size": size, "data-action": action, "data-label": label,
+      "data-stop": own, tabindex: own ? "-1" : null, role: own ? "button" : "group", "aria-label": label, title: label,
       style: { "grid-area": area, "--n": String(Math.max(size, 1)) },
     });
     if (size === 0) {
@@ -138,7 +211,9 @@ export class Board {
         const el = cardFace(card);
         el.style.setProperty("--i", String(i));
         if (kind === "row") {
-          el.setAttribute("tabindex", "0");
+          el.dataset.stop = "";
+          el.dataset.label = el.getAttribute("aria-label");
+          el.setAttribute("tabindex", "-1");
           el.setAttribute("role", "button");
         }
         pile.append(el);
@@ -158,22 +233,22 @@ export class Board {
     const movable = this.legal.cardsInMoves();
     for (const pile of piles) {
       const name = pile.dataset.pile;
-      pile.classList.toggle("selected", name === this.selected);
-      pile.classList.toggle("target", targets.has(name));
-      pile.classList.toggle("movable", sources.has(name));
-      pile.classList.toggle("hint-from", hintPiles[0] === name);
-      pile.classList.toggle("hint-to", hintPiles[1] === name);
+      marked(pile, {
+        selected: name === this.selected,
+        target: targets.has(name),
+        movable: sources.has(name),
+        "hint-from": hintPiles[0] === name,
+        "hint-to": hintPiles[1] === name,
+      });
     }
     const hintLeft = [...hintCards];
     for (const card of this.root.querySelectorAll('[data-pile="row"] [data-card]')) {
       const name = card.dataset.card;
       const chosen = this.chosen.some((c) => c.el === card);
-      card.classList.toggle("chosen", chosen);
       card.setAttribute("aria-pressed", String(chosen));
-      card.classList.toggle("can-act", movable.has(name));
       const i = hintLeft.indexOf(name);
-      card.classList.toggle("hint-card", i >= 0);
       if (i >= 0) hintLeft.splice(i, 1);
+      marked(card, { chosen, "can-act": movable.has(name), "hint-card": i >= 0 });
     }
   }
 
@@ -236,9 +311,30 @@ export class Board {
     this.selected = name;
     this.mark();
     if (name) {
-      const n = this.legal.targets(name).size;
-      this.hooks.say(n ? `Picked up from ${name}: ${n === 1 ? "one place" : `${n} places`} to put it, highlighted.` : "");
+      const places = [...this.legal.targets(name)].map((pile) => this.pileWords(pile));
+      const top = this.obs.piles[name]?.at(-1);
+      this.hooks.say(places.length ? `Picked up ${top ? `${cardWords(top)} ` : ""}from ${this.pileWords(name)}: ` +
+        `it can go to ${places.join(", or ")}.` : "");
     }
+  }
+
+  /** A pile's name for people, as its layout labels it ("head 2"). */
+  pileWords(name) {
+    return Object.values(this.layout?.slots ?? {}).find((spec) => spec.pile === name)?.label ?? name;
+  }
+
+  /** A move in words, for the message line and screen readers: "queen of hearts from tail 8
+   *  to king foundation, ♥", where `before`, the observation the move was made from, shows the
+   *  card moved (else only its places); "discard five of diamonds, six of spades". */
+  moveWords(text, before = this.obs) {
+    if (text.includes(">")) {
+      const [from, to] = text.split(">");
+      const top = before?.piles[from]?.at(-1);
+      return `${top ? `${cardWords(top)} ` : ""}from ${this.pileWords(from)} to ${this.pileWords(to)}`;
+    }
+    const [verb, ...rest] = text.split(/\s+/);
+    const named = rest.every((word) => CARD_NAME.test(word)) ? rest.map(cardWords).join(", ") : rest.join(" ");
+    return [verb, named].filter(Boolean).join(" ");
   }
 
   /** Royal Marriage: cards chosen one by one make up a discard, swap or throw (RM-3). */

@@ -8,6 +8,7 @@ import { Connection, forgetSeat, heldSeats, seatForLink } from "./net.js";
 
 const ACTION_WORDS = { deal: "Deal", redeal: "Redeal", turn: "Turn a card", pass: "Pass" };
 const AUTOPLAY_KEY = "parlour.autoplay";
+const SHORTCUTS = { u: "undo", r: "redo", h: "hint" };
 const ADDRESS_KEYS = new Set(["deal", "deck", "vs", "game"]);  // what the address says besides options
 
 /** Counts a player needs, in words, where the observation carries them: passes and redeals
@@ -17,6 +18,16 @@ const COUNTS = [
   ["redeals_left", (o) => `${counted(o.redeals_left, "redeal")} left`],
   ["turns_without_progress", (o) => `${o.turns_without_progress} of ${o.draw_after} turns without progress`],
 ];
+
+/** A control that had the focus and is now disabled gives it to the nearest one still
+ *  enabled among `controls`, so that the keys go on from there. */
+function keepFocus(focused, controls) {
+  const at = controls.indexOf(focused);
+  if (at < 0 || !focused.disabled) return;
+  const enabled = (c) => !c.disabled && !c.hidden;
+  const next = controls.slice(at + 1).find(enabled) ?? controls.slice(0, at).reverse().find(enabled);
+  next?.focus();
+}
 
 /** What the page's address asks for: the first message to send. Only the keys of the address
  *  that are the game's own options (`games`, from /api/games) go as `params`, so that a key
@@ -106,7 +117,7 @@ export class GameView {
     this.title = h("h1", { class: "game-title" }, this.games?.[this.request.game]?.name ?? "Parlour");
     this.dealInfo = h("span", { class: "deal" });
     this.counts = h("span", { class: "counts" });
-    this.timeInfo = h("span", { class: "time", "aria-label": "time played" });
+    this.timeInfo = h("span", { class: "time", role: "timer", "aria-label": "time played" });
     this.copyLink = button("Copy link", () => this.copy(location.href), "copy-link");
     this.controls = {
       undo: button("Undo", () => this.send({ type: "undo" }), "undo"),
@@ -115,6 +126,11 @@ export class GameView {
       newDeal: button("New deal", () => this.newDeal(), "new-deal"),
       hint: button("Hint", () => { this.say("Thinking…"); this.send({ type: "hint" }); }, "hint"),
     };
+    for (const [key, control] of Object.entries(SHORTCUTS)) {
+      this.controls[control].setAttribute("aria-keyshortcuts", key.toUpperCase());
+      this.controls[control].title = `${this.controls[control].textContent} (key ${key.toUpperCase()})`;
+    }
+    document.addEventListener("keydown", (e) => this.shortcut(e));
     this.autoplay = h("input", { type: "checkbox", "data-control": "autoplay",
       onchange: () => {
         localStorage.setItem(AUTOPLAY_KEY, this.autoplay.checked ? "on" : "off");
@@ -125,20 +141,33 @@ export class GameView {
     this.autoLabel = h("label", { class: "toggle", hidden: true }, this.autoplay, " Automatic moves");
     this.actions = h("div", { class: "actions", "aria-label": "moves that are not a card's" });
     this.message = h("p", { class: "message", role: "status", "aria-live": "polite" });
-    this.netStatus = h("span", { class: "net" });
+    this.netStatus = h("span", { class: "net", role: "status" });
     this.turn = h("p", { class: "turn", "aria-live": "polite" });
     this.invite = h("div", { class: "invite" });
-    this.table = h("div", { class: "table", "aria-label": "the table" });
+    this.table = h("div", { class: "table", role: "region", "aria-label": "the table" });
     this.ending = h("div", { class: "ending", hidden: true, role: "alert" });
     this.history = h("details", { class: "history" }, h("summary", {}, "Moves played"), h("ol"));
+    const keys = h("details", { class: "keys" }, h("summary", {}, "Keys"),
+      h("p", {}, "Tab reaches the table; the arrows go from place to place on it; Enter or Space picks up a card and puts it " +
+        "down; Escape puts it back. U undoes, R redoes, H asks for a hint."));
     fill(this.root,
       h("div", { class: "bar" },
         h("div", { class: "where" }, h("a", { href: "/", class: "home" }, "Parlour"), this.title,
           this.dealInfo, this.counts, this.copyLink, this.timeInfo, this.netStatus),
         h("div", { class: "controls" }, ...Object.values(this.controls), this.autoLabel)),
       h("div", { class: "bar lower" }, this.actions, this.turn, this.message),
-      this.invite, this.ending, this.table, this.history);
+      this.invite, this.ending, this.table, this.history, keys);
     if (this.request.game === "wrangle" || this.request.type === "join") this.twoPlayer();
+  }
+
+  /** U, R and H press Undo, Redo and Hint, when the key is not typed into a field. */
+  shortcut(event) {
+    const control = SHORTCUTS[event.key.toLowerCase()];
+    const typing = event.target instanceof Element && event.target.matches("input, select, textarea");
+    if (!control || typing || event.ctrlKey || event.metaKey || event.altKey) return;
+    event.preventDefault();
+    const button = this.controls[control];
+    if (!button.disabled && !button.hidden) button.click();
   }
 
   send(message) {
@@ -183,6 +212,7 @@ export class GameView {
     const sameTable = !first && this.state.move_count === state.move_count &&
       this.state.waiting === state.waiting &&
       JSON.stringify(this.state.observation) === JSON.stringify(state.observation);
+    const before = first ? null : this.state;
     this.state = state;
     this.seq += 1;
     const obs = state.observation;
@@ -209,9 +239,11 @@ export class GameView {
     this.showClock();
     // A race over is over for both players; a one-player game keeps its undo after the end.
     const final = obs.outcome !== null && seat !== null;
+    const focused = document.activeElement;
     this.controls.undo.disabled = !state.can_undo || final;
     this.controls.redo.disabled = !state.can_redo || final;
     this.controls.hint.disabled = obs.outcome !== null;
+    keepFocus(focused, Object.values(this.controls));
     this.controls.restart.disabled = this.controls.newDeal.disabled = this.autoplay.disabled = false;
     this.autoplay.checked = state.autoplay;
     this.autoLabel.hidden = !this.games?.[obs.game]?.autoplay;
@@ -226,7 +258,9 @@ export class GameView {
     this.showChoices([]);
     this.showEnding(state);
     this.showHistory(state);
-    if (!first) this.say(state.last ? `Played ${state.last}.` : "");
+    // the card is named from the position the move was made from, when this page saw it
+    const from = before && state.move_count > before.move_count ? before.observation : null;
+    if (!first) this.say(state.last ? `Played ${this.board.moveWords(state.last, from)}.` : "");
   }
 
   /** The Wrangle: undo and redo within one's own turn only; no restart or new deal (nor
@@ -239,6 +273,8 @@ export class GameView {
 
   showActions(obs) {
     const actions = this.board.legal.actions;
+    const focused = document.activeElement;
+    const word = this.actions.contains(focused) ? focused.dataset.move?.split(" ")[0] : null;
     fill(this.actions, ...actions.map((m) =>
       h("button", { type: "button", class: "action", "data-move": m.text,
         onclick: () => this.send({ type: "move", move: m.text }) },
@@ -247,6 +283,13 @@ export class GameView {
       this.actions.append(h("span", { class: "tip" },
         "Click the card(s) to throw out; highlighted cards can go."));
     }
+    // The focus was on a button the redraw took away: the keys go on from the same action,
+    // else the first one, else the table.
+    if (word === null || this.actions.contains(document.activeElement)) return;
+    const buttons = [...this.actions.querySelectorAll("button")];
+    const next = buttons.find((b) => b.dataset.move.split(" ")[0] === word) ?? buttons[0];
+    if (next) next.focus();
+    else this.board.focus();
   }
 
   /** Royal Marriage: the discards, swaps or throws the chosen cards make, as buttons. */
@@ -326,7 +369,9 @@ export class GameView {
   }
 
   showHint(hint) {
-    this.say(`Hint: ${hint.text}.`);
+    const named = hint.move && hint.text.startsWith(hint.move)
+      ? this.board.moveWords(hint.move) + hint.text.slice(hint.move.length) : hint.text;
+    this.say(`Hint: ${named}.`);
     this.board.showHint(hint.move);
     for (const b of this.actions.querySelectorAll("button")) {
       b.classList.toggle("hint-card", b.dataset.move === hint.move);
