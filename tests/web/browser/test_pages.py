@@ -203,6 +203,7 @@ def test_a_won_game_counts_in_the_statistics(table: Table) -> None:
     cells = row.locator("td").all_inner_texts()
     assert cells[:2] == ["Royal Marriage", "standard, open"]
     assert int(cells[3]) >= 1  # won
+    assert table.page.inner_text(".stats caption") == "Games finished, by game and variant"
     assert table.screenshot("statistics") == []
 
 

@@ -170,6 +170,7 @@ export async function showStats(root) {
     h("header", { class: "lobby-head" }, h("h1", {}, "Statistics"),
       h("nav", {}, h("a", { href: "/" }, "Back to the lobby"))),
     rows.length ? h("table", { class: "stats" },
+      h("caption", {}, "Games finished, by game and variant"),
       h("thead", {}, h("tr", {}, headings.map((t) => h("th", { scope: "col" }, t)))),
       h("tbody", {}, rows.map((r) => {
         const params = paramWords(byId[r.game], r.params);
