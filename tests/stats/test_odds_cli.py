@@ -129,7 +129,7 @@ def test_a_corrupt_database_is_a_clear_error_and_stays_as_it_was(tmp_path: Path)
     db = tmp_path / "odds.sqlite"
     db.write_bytes(b"\x00garbage" * 512)
     message = _refused(tmp_path, "royal-marriage", "--deals", "5", "--db", str(db))
-    assert "cannot read results database" in message
+    assert "cannot open results database" in message
     assert db.read_bytes() == b"\x00garbage" * 512
 
 

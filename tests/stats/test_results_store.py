@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 import sqlite3
+import threading
+import time
 from pathlib import Path
 
 import pytest
 
-from parlour.store.results import SCHEMA_VERSION, ResultsError, ResultStore, RunKey
+from parlour.store.results import (
+    _SCHEMA,
+    APPLICATION_ID,
+    SCHEMA_VERSION,
+    ResultsError,
+    ResultStore,
+    RunKey,
+)
 
 KEY = RunKey("royal-marriage", '{"mode": "as-dealt", "variant": "standard"}', "1", "solver", 10)
 OTHER = RunKey("royal-marriage", '{"mode": "open", "variant": "standard"}', "1", "solver", 10)
@@ -49,7 +58,7 @@ def _unchanged_refusal(path: Path, message: str) -> None:
 def test_a_corrupt_file_is_refused_unchanged(tmp_path: Path) -> None:
     path = tmp_path / "odds.sqlite"
     path.write_bytes(b"this is not a database at all, just some text " * 100)
-    _unchanged_refusal(path, "cannot read results database")
+    _unchanged_refusal(path, "cannot open results database")
 
 
 def test_a_foreign_database_is_refused_unchanged(tmp_path: Path) -> None:
@@ -67,6 +76,44 @@ def test_a_newer_schema_is_refused_unchanged(tmp_path: Path) -> None:
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     db.close()
     _unchanged_refusal(path, f"has results schema {SCHEMA_VERSION + 1}")
+
+
+def test_a_table_not_of_this_schema_is_refused_unchanged(tmp_path: Path) -> None:
+    path = tmp_path / "odds.sqlite"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE results (deal INTEGER)")
+    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    db.close()
+    _unchanged_refusal(path, "its results table is not this schema's")
+
+
+def test_a_file_being_made_by_another_run_is_waited_for(tmp_path: Path) -> None:
+    """Two runs starting on one new file: the second waits while the first makes it, then
+    finds it made, where it used to find it empty and make it again (or half made)."""
+    path = tmp_path / "odds.sqlite"
+    first = sqlite3.connect(path, isolation_level=None)
+    first.execute("BEGIN IMMEDIATE")
+    first.execute(_SCHEMA)
+    stored: list[set[int] | BaseException] = []
+
+    def second() -> None:
+        try:
+            with ResultStore(path) as store:
+                store.add(KEY, [(1, "won", 5, 0.1)])
+                stored.append(store.done_deals(KEY, 1, 1))
+        except BaseException as error:  # the test reports what happened
+            stored.append(error)
+
+    waiting = threading.Thread(target=second)
+    waiting.start()
+    time.sleep(0.3)  # the second run is at the file's lock by now
+    first.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    first.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    first.execute("COMMIT")
+    first.close()
+    waiting.join()
+    assert stored == [{1}]
 
 
 def test_an_unknown_result_kind_is_refused(tmp_path: Path) -> None:

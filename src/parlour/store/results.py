@@ -1,4 +1,4 @@
-"""Per-deal results of odds runs in SQLite: one row per deal, written by one process only.
+"""Per-deal results of odds runs in SQLite: one row per deal and run.
 
 A run is named by a `RunKey` (game, parameters, rules version, policy, budget); a deal is
 stored at most once per run (the primary key), so a resumed run never counts a deal twice.
@@ -35,8 +35,19 @@ CREATE TABLE results (
     nodes INTEGER NOT NULL,
     seconds REAL NOT NULL,
     PRIMARY KEY (game, params, rules_version, policy, budget, deal)
-) WITHOUT ROWID;
+) WITHOUT ROWID
 """
+_COLUMNS = [
+    "game",
+    "params",
+    "rules_version",
+    "policy",
+    "budget",
+    "deal",
+    "result",
+    "nodes",
+    "seconds",
+]
 _KEY = "game = ? AND params = ? AND rules_version = ? AND policy = ? AND budget = ?"
 
 Row = tuple[int, str, int, float]  # deal, result, nodes, seconds
@@ -82,28 +93,50 @@ class ResultStore:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(self.path)
         try:
-            with self._guard("read"):
+            with self._guard("open"):
                 self._prepare()
         except BaseException:
             self._db.close()
             raise
 
     def _prepare(self) -> None:
+        """Check the file and, if it is new, make it one of this kind, in one transaction that
+        holds the write lock: two runs starting on one new file at once cannot both make it,
+        nor one see it half made. Only then is the journal (a write) set to WAL."""
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            if self._is_new():
+                self._db.execute(_SCHEMA)
+                self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            self._check_kind()
+            self._db.execute("COMMIT")
+        except BaseException:
+            if self._db.in_transaction:
+                self._db.rollback()
+            raise
+        self._db.execute("PRAGMA journal_mode = WAL")
+
+    def _is_new(self) -> bool:
         application = self._db.execute("PRAGMA application_id").fetchone()[0]
         version = self._db.execute("PRAGMA user_version").fetchone()[0]
         tables = self._db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-        if application == 0 and version == 0 and tables == 0:
-            with self._db:
-                self._db.executescript(_SCHEMA)
-                self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-                self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        elif application != APPLICATION_ID:
+        return bool(application == 0 and version == 0 and tables == 0)
+
+    def _check_kind(self) -> None:
+        """Refuse a file not of this kind, of another schema, or whose table is not the one
+        this schema makes. Reads only."""
+        application = self._db.execute("PRAGMA application_id").fetchone()[0]
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        if application != APPLICATION_ID:
             raise ResultsError(f"{self.path} is not a Parlour results database")
-        elif version != SCHEMA_VERSION:
+        if version != SCHEMA_VERSION:
             raise ResultsError(
                 f"{self.path} has results schema {version}; this Parlour reads {SCHEMA_VERSION}"
             )
-        self._db.execute("PRAGMA journal_mode = WAL")
+        columns = [row[1] for row in self._db.execute("PRAGMA table_info(results)")]
+        if columns != _COLUMNS:
+            raise ResultsError(f"{self.path} is damaged: its results table is not this schema's")
 
     @contextmanager
     def _guard(self, doing: str) -> Iterator[None]:
