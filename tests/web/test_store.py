@@ -6,6 +6,8 @@ import json
 import os
 import sqlite3
 import subprocess
+import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -143,6 +145,38 @@ def test_the_file_is_in_wal_mode_with_the_schema_version(tmp_path: Path) -> None
     connection = connect(tmp_path / "p.db")
     assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+
+def test_a_new_file_being_made_by_another_process_is_waited_for(tmp_path: Path) -> None:
+    """Two programs opening one new file at once (a game in the terminal and the server, say):
+    the second waits while the first makes it, then finds it made, where it used to find it
+    empty and make it again."""
+    path = tmp_path / "p.db"
+    first = sqlite3.connect(path, isolation_level=None)
+    first.execute("BEGIN IMMEDIATE")
+    first.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    for step in sorted(_MIGRATIONS):
+        for statement in _MIGRATIONS[step].split(";"):
+            if statement.strip():
+                first.execute(statement)
+    opened: list[int | BaseException] = []
+
+    def second() -> None:
+        try:
+            connection = connect(path)
+            opened.append(connection.execute("PRAGMA user_version").fetchone()[0])
+            connection.close()
+        except BaseException as error:  # the test reports what happened
+            opened.append(error)
+
+    waiting = threading.Thread(target=second)
+    waiting.start()
+    time.sleep(0.3)  # the second is at the file's lock by now
+    first.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    first.execute("COMMIT")
+    first.close()
+    waiting.join()
+    assert opened == [SCHEMA_VERSION]
 
 
 def test_a_newer_schema_is_refused(tmp_path: Path) -> None:

@@ -119,8 +119,16 @@ def connect(path: str | os.PathLike[str], *, to_write: bool = True) -> sqlite3.C
     except (OSError, sqlite3.DatabaseError) as error:
         raise DatabaseError(f"cannot use the database {target}: {error}") from None
     try:
-        unmarked = _check_kind(connection, target)
-        _write_schema(connection, unmarked, to_write)
+        # The look and the writing are one transaction, under the write lock where the file is
+        # to be written: another process making the same new file at once is waited for,
+        # never found half made nor made twice.
+        connection.execute("BEGIN IMMEDIATE" if to_write else "BEGIN")
+        try:
+            _write_schema(connection, _check_kind(connection, target), to_write)
+            connection.execute("COMMIT")
+        finally:
+            if connection.in_transaction:
+                connection.execute("ROLLBACK")
         connection.execute("PRAGMA journal_mode=WAL")
         connection.execute("PRAGMA synchronous=NORMAL")
     except sqlite3.DatabaseError as error:
@@ -159,14 +167,18 @@ def _check_kind(connection: sqlite3.Connection, target: Path) -> bool:
 
 
 def _write_schema(connection: sqlite3.Connection, unmarked: bool, to_write: bool) -> None:
-    """Mark the file and bring it up to date in one transaction. Where it is to be written,
-    the version is written even when it is unchanged, so that a file this process may not
-    write is found out here."""
+    """Mark the file and bring it up to date, in the caller's transaction. Where it is to be
+    written, the version is written even when it is unchanged, so that a file this process
+    may not write is found out here."""
     version = connection.execute("PRAGMA user_version").fetchone()[0]
     if not (unmarked or version < SCHEMA_VERSION or to_write):
         return
-    mark = f"PRAGMA application_id = {APPLICATION_ID};" if unmarked else ""
-    steps = " ".join(_MIGRATIONS[step] for step in range(version + 1, SCHEMA_VERSION + 1))
-    connection.executescript(
-        f"BEGIN IMMEDIATE; {mark} {steps} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;"
-    )
+    if unmarked:
+        connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    for step in range(version + 1, SCHEMA_VERSION + 1):
+        # one statement at a time: `executescript` would commit the transaction first (the
+        # migrations hold no ";" but between statements)
+        for statement in _MIGRATIONS[step].split(";"):
+            if statement.strip():
+                connection.execute(statement)
+    connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
