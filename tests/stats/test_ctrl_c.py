@@ -5,8 +5,11 @@ real `parlour odds` stopped by SIGINT to its process group, are in tests/cli/tes
 from __future__ import annotations
 
 import signal
+import subprocess
+import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
@@ -60,3 +63,37 @@ def test_a_ctrl_c_stops_a_run_once_the_finished_chunks_are_handed_on() -> None:
     assert 2 <= len(handed) < 100  # stopped early, with the finished chunks handed on whole
     deals = [deal for rows in handed for deal, _, _, _ in rows]
     assert len(deals) == len(set(deals)) == 2 * len(handed)
+
+
+SCIPY_BEFORE_THE_FIRST_CHUNK = """
+import sys
+from parlour.frontends.cli import odds
+from parlour.store.results import ResultStore
+
+assert "scipy.stats" not in sys.modules
+loaded = []
+real_run = odds.run
+
+def spy(*args, **kwargs):
+    loaded.append("scipy.stats" in sys.modules)
+    return real_run(*args, **kwargs)
+
+odds.run = spy
+task, key = odds.make_task("royal-marriage", None, None, None, 100)
+with ResultStore(sys.argv[1]) as store:
+    odds._run(store, task, key, 1, 2, None, None, False)
+print(loaded)
+"""
+
+
+def test_scipy_is_loaded_before_the_first_chunk_is_handed_out(tmp_path: Path) -> None:
+    """The bar's interval needs scipy after each chunk, and loading it takes seconds on a cold
+    start: loaded while chunks were being handed in, it held up a Ctrl-C that long."""
+    done = subprocess.run(
+        [sys.executable, "-c", SCIPY_BEFORE_THE_FIRST_CHUNK, str(tmp_path / "odds.sqlite")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[True]"

@@ -152,6 +152,10 @@ def test_a_foreign_database_is_a_clear_error(tmp_path: Path) -> None:
         (["plait", "--deals", "2", "--variant", "nine-passes"], "is not a variant"),
         (["royal-marriage", "--deals", "2", "--first-deal", str(2**63 - 1)], "stop at"),
         (["royal-marriage", "--deals", "2", "--plot", "chart.gif"], "PNG|SVG|.png or .svg"),
+        (
+            ["royal-marriage", "--deals", "2", "--plot", "no-such-folder/c.svg"],
+            "there is no folder",
+        ),
         (["royal-marriage", "--deals", "2", "--address", "tcp://x:1", "--dask-local"], "not both"),
         (["royal-marriage", "--deals", "2", "--address", "garbage"], "not a Dask scheduler's"),
         (["royal-marriage", "--deals", "2", "--address", "tcp://x"], "missing port"),
@@ -168,6 +172,17 @@ def test_bad_input_is_refused_with_a_message(tmp_path: Path, args: list[str], wo
     message = _refused(tmp_path, *args, "--db", str(tmp_path / "o.sqlite"))
     assert any(w in message for w in words.split("|")), message
     assert not (tmp_path / "o.sqlite").exists()  # refused before anything is written
+
+
+def test_a_chart_that_could_not_be_written_is_refused_before_the_run(tmp_path: Path) -> None:
+    folder = tmp_path / "chart.svg"
+    folder.mkdir()
+    db = tmp_path / "odds.sqlite"
+    message = _refused(
+        tmp_path, "royal-marriage", "--deals", "2", "--plot", str(folder), "--db", str(db)
+    )
+    assert "is a folder: name the chart's file" in message
+    assert not db.exists()  # nothing decided nor stored
 
 
 def test_the_odds_database_lies_beside_the_games_database(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -13,6 +13,7 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
+from importlib import import_module
 from itertools import islice
 from random import Random
 from typing import Any, NamedTuple
@@ -184,6 +185,12 @@ def summarize(results: Sequence[GameResult], agent: str, seats: Sequence[str]) -
     return DuelSummary(
         len(results), wins, draws, losses, rate, low, high, thinking / turns if turns else 0.0
     )
+
+
+def load_statistics() -> None:
+    """Loads scipy (seconds, on a cold start) for `wilson`, where a long run is about to need
+    its intervals: before the work is handed out, not where a Ctrl-C would wait for it."""
+    import_module("scipy.stats")
 
 
 def wilson(successes: int, trials: int) -> tuple[float, float]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -13,9 +14,17 @@ FORMATS = (".png", ".svg")
 
 
 def check_format(path: Path) -> Path:
-    """`path` if its suffix names a format the chart is written in, else a `ParamsError`."""
+    """`path` if its suffix names a format the chart is written in and a file can be written
+    there (checked before a run of hours, not after it), else a `ParamsError`."""
     if path.suffix.lower() not in FORMATS:
         raise ParamsError(f"--plot {path}: the chart is written as {' or '.join(FORMATS)}")
+    folder = path.parent
+    if path.is_dir():
+        raise ParamsError(f"--plot {path} is a folder: name the chart's file")
+    if not folder.is_dir():
+        raise ParamsError(f"--plot {path}: there is no folder {folder}")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise ParamsError(f"--plot {path}: this process may not write there")
     return path
 
 

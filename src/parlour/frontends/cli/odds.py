@@ -24,6 +24,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
+from parlour.agents.match import load_statistics
 from parlour.core.errors import ParamsError, ParlourError
 from parlour.core.params import params_dict, params_from
 from parlour.core.words import counted
@@ -201,6 +202,7 @@ def _run(
 
         if not left:
             return 0
+        load_statistics()  # for the bar's interval after each chunk
         with open_executor(workers, address, dask_local) as pool:
             size = chunk_size(left, pool.size, LARGEST_CHUNK)
             run(task, todo, pool.executor, store_rows, workers=pool.size, size=size)
