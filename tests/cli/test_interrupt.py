@@ -5,10 +5,12 @@ what it stored (it resumes from there)."""
 
 from __future__ import annotations
 
+import importlib.abc
 import os
 import re
 import signal
 import subprocess
+import sys
 import time
 from collections.abc import Callable
 from contextlib import suppress
@@ -16,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from parlour.frontends.cli.entry import main as parlour_main
 from tests.cli.runner import PARLOUR, command_env
 from tests.stats.test_resume import stored_results
 
@@ -246,3 +249,22 @@ def test_a_ctrl_c_at_the_prompt_keeps_the_game_and_exits_130(tmp_path: Path) -> 
     said = out.read_text()
     assert "The unfinished game is kept: parlour play --load" in said
     assert "Traceback" not in said
+
+
+def test_a_ctrl_c_while_the_program_loads_exits_130_without_a_traceback(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Loading the command takes a second or so on a cold start; a Ctrl-C then used to end it
+    with Python's traceback of the import it stopped."""
+
+    class InterruptedLoading(importlib.abc.MetaPathFinder):
+        def find_spec(self, name: str, *args: object) -> None:
+            if name == "parlour.frontends.cli.app":
+                raise KeyboardInterrupt
+            return None
+
+    monkeypatch.delitem(sys.modules, "parlour.frontends.cli.app", raising=False)
+    monkeypatch.setattr(sys, "meta_path", [InterruptedLoading(), *sys.meta_path])
+    with pytest.raises(SystemExit) as stopped:
+        parlour_main()
+    assert stopped.value.code == INTERRUPTED

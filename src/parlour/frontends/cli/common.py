@@ -13,12 +13,12 @@ from rich.markup import escape
 from rich.progress import Progress, ProgressColumn
 
 from parlour.core.errors import ParlourError
+from parlour.frontends.cli.entry import INTERRUPTED as INTERRUPTED  # one code, said here for all
 
 console = Console(highlight=False, soft_wrap=True)
 errors = Console(stderr=True, highlight=False, soft_wrap=True)
 
 BAD_INPUT = 2
-INTERRUPTED = 130  # as a shell reports a command stopped by Ctrl-C
 T = TypeVar("T")
 
 GameArg = Annotated[str, typer.Argument(help="Game id, e.g. royal-marriage (see: parlour games).")]
