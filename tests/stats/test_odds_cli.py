@@ -72,6 +72,9 @@ def test_text_report_names_the_rate_and_interval(tmp_path: Path) -> None:
     assert "95% Wilson interval" in done.stdout
     assert "unknown deals counted as lost below, won above" in done.stdout
     assert "with 1 worker\n" in done.stdout
+    decided = parlour("odds", "royal-marriage", "--deals", "5", "--db", str(tmp_path / "o"))
+    assert "0 unknown" in decided.stdout and "95% Wilson interval" in decided.stdout
+    assert "unknown deals counted" not in decided.stdout  # said only where there are some
 
 
 @pytest.mark.parametrize("suffix, magic", [(".png", b"\x89PNG"), (".svg", b"<?xml")])

@@ -251,9 +251,10 @@ def _print_summary(s: dict[str, Any]) -> None:
         console.print("No deal decided: no win rate.")
     else:
         who = "first player's win rate of decided games" if s["policy"] == STRONG else "win rate"
+        unknown = "; unknown deals counted as lost below, won above" if s["unknown"] else ""
         console.print(
             f"{who} {s['win_rate']:.2%} (95% Wilson interval {s['ci_low']:.2%} to "
-            f"{s['ci_high']:.2%}; unknown deals counted as lost below, won above)"
+            f"{s['ci_high']:.2%}{unknown})"
         )
     run = (
         f"this run {s['wall_seconds']:,.1f} s with {counted(s['workers'], 'worker')}"
