@@ -7,9 +7,12 @@ from pathlib import Path
 
 from parlour.core.cards import cards_str
 from parlour.core.moves import parse_move
+from parlour.core.session import Session
+from parlour.games import get_game
 from parlour.games.royal_marriage import ROYAL_MARRIAGE as RM
 from parlour.games.royal_marriage import RoyalMarriageParams
-from parlour.solver import solve
+from parlour.solver import hint, solve
+from parlour.store.records import save_record
 from tests.cli.runner import parlour
 
 
@@ -108,3 +111,20 @@ def test_a_cards_file_that_begins_with_a_byte_order_mark_reads_its_first_deck(
     done = parlour("solve", "royal-marriage", "--cards-file", str(path), "--json")
     (answer,) = [json.loads(line) for line in done.stdout.splitlines()]
     assert answer["result"] == ("won" if _solved(7) else "lost"), answer
+
+
+def test_hint_from_a_saved_game_never_goes_back_to_where_it_has_been(tmp_path: Path) -> None:
+    """The Four Corners' deal 1, played by hints from scratch, goes round between two
+    positions; `parlour hint --load` knows the game's past and hints onward instead."""
+    game = get_game("four-corners")
+    session = Session(game, deal=1)
+    passed = []
+    while session.state not in passed:
+        passed.append(session.state)
+        session.play(hint(game, session.state).move or "")
+    save = save_record(tmp_path / "round.json", session.record())
+    done = parlour("hint", "--load", str(save))
+    assert done.returncode == 0, done.stderr
+    move, _, said = done.stdout.partition(" ")
+    assert said.startswith("(a winning line")
+    assert game.apply(session.state, parse_move(move)) not in passed

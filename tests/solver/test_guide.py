@@ -13,7 +13,7 @@ from parlour.core.session import Session
 from parlour.frontends.cli.play import HINT_BUDGET, PlayLoop
 from parlour.frontends.cli.presenters import PRESENTERS
 from parlour.games import get_game
-from parlour.solver import Guide
+from parlour.solver import Guide, hint_onward
 
 # Deals whose hints from scratch alternate between two moves that undo each other.
 GOING_ROUND = [("heads-and-tails", 3), ("four-corners", 1)]
@@ -30,6 +30,23 @@ def test_hints_of_a_guide_followed_one_by_one_win(game_id: str, deal: int) -> No
         advice = guide.hint(state, HINT_BUDGET)
         assert advice.move == expected  # the same line, move by move, no search again
         state = game.apply(state, expected)
+    assert game.outcome(state) == WON
+
+
+@pytest.mark.parametrize(("game_id", "deal"), GOING_ROUND)
+def test_hints_asked_afresh_each_time_with_the_games_past_win(game_id: str, deal: int) -> None:
+    """`parlour hint --load` remembers nothing between hints: the positions the game has been
+    in keep it from going back, where hints from scratch alone went round for ever."""
+    game = get_game(game_id)
+    state, passed = game.new(deal=deal), []
+    for _ in range(400):
+        advice = hint_onward(game, state, passed, HINT_BUDGET)
+        if advice.move is None:
+            break
+        assert advice.status == "winning"
+        passed.append(state)
+        state = game.apply(state, advice.move)
+        assert state not in passed
     assert game.outcome(state) == WON
 
 

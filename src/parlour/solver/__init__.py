@@ -5,7 +5,7 @@ hooks of `parlour.core.game.Game` (canonical keys, safe moves, move ordering, pr
 algorithms).
 """
 
-from parlour.solver.guide import Guide
+from parlour.solver.guide import Guide, hint_onward
 from parlour.solver.search import (
     DEFAULT_BUDGET,
     KNOWLEDGE,
@@ -25,6 +25,7 @@ __all__ = [
     "Hint",
     "Solution",
     "hint",
+    "hint_onward",
     "require_one_player",
     "solve",
 ]

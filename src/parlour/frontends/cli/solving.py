@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from itertools import accumulate
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -24,7 +25,7 @@ from parlour.frontends.cli.common import (
     stoppable,
 )
 from parlour.frontends.cli.options import choose, new_session
-from parlour.solver import DEFAULT_BUDGET, Budget, hint, require_one_player, solve
+from parlour.solver import DEFAULT_BUDGET, Budget, hint_onward, require_one_player, solve
 
 NodesOpt = Annotated[int, typer.Option("--nodes", min=1, help="Positions the solver may visit.")]
 SecondsOpt = Annotated[
@@ -114,10 +115,13 @@ def hint_command(
     nodes: NodesOpt = DEFAULT_BUDGET.nodes,
     seconds: SecondsOpt = DEFAULT_BUDGET.seconds,
 ) -> None:
-    """The next move of a winning line from a deal's start or a saved game's position."""
+    """The next move of a winning line from a deal's start or a saved game's position; never
+    one back to a position the saved game has been in, while a winning move onward is found
+    (so that hints asked one at a time and played end in a win)."""
     with stoppable(_undecided):
-        state, chosen = guarded(lambda: _position(game, deal, cards, variant, mode, load))
-        console.print(guarded(lambda: hint(chosen, state, Budget(nodes, seconds))).describe())
+        state, chosen, passed = guarded(lambda: _position(game, deal, cards, variant, mode, load))
+        found = guarded(lambda: hint_onward(chosen, state, passed, Budget(nodes, seconds)))
+        console.print(found.describe())
 
 
 def _position(
@@ -127,14 +131,16 @@ def _position(
     variant: str | None,
     mode: str | None,
     load: Path | None,
-) -> tuple[Any, Any]:
+) -> tuple[Any, Any, list[Any]]:
+    """The position, its game, and the positions it passed through (a saved game's)."""
     if game_id is None and load is None:
         raise ParlourError("name a game, or a saved game with --load")
     if load is None:
         choice = choose(game_id or "", deal=deal, cards=cards, variant=variant, mode=mode)
-        return choice.new_state(), choice.game
+        return choice.new_state(), choice.game, []
     session = new_session(game_id, deal, cards, {"variant": variant, "mode": mode}, load)
-    return session.state, session.game
+    path = accumulate(session.moves, session.game.apply_unchecked, initial=session.first)
+    return session.state, session.game, list(path)[:-1]
 
 
 def _undecided() -> str:
