@@ -52,6 +52,22 @@ def test_cards_file_solves_one_deck_per_line_in_order(tmp_path: Path) -> None:
     assert [a["result"] for i, a in enumerate(answers) if i not in (3, 5)] == expected
 
 
+def test_cards_file_lines_are_numbered_as_an_editor_numbers_them(tmp_path: Path) -> None:
+    """A form feed or U+2028 inside a line is no line break: the lines after it keep their
+    numbers. CRLF endings are line breaks."""
+    deck = cards_str(RM.deck_for_deal(RoyalMarriageParams(), 2)[1:-1])
+    path = tmp_path / "decks.txt"
+    path.write_bytes(f"{deck}\r\nQH\x0c7D\r\nQH\u20287D\n{deck}".encode())
+    done = parlour("solve", "royal-marriage", "--cards-file", str(path), "--json")
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [(a["line"], a["result"]) for a in answers] == [
+        (1, "won"),
+        (2, "error"),
+        (3, "error"),
+        (4, "won"),
+    ]
+
+
 def _solved(deal: int) -> bool:
     return solve(RM, RM.new(deal=deal)).result == "won"
 

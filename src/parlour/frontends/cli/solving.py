@@ -86,12 +86,15 @@ def _solve_file(
     choice = choose(game_id, deal=0, cards=None, variant=variant, mode=mode)
     require_one_player(choice.game)  # before any line, so one error is not a line's error
     try:
-        # a byte-order mark, which some editors write first, is no card
-        lines = path.read_text(encoding="utf-8-sig").splitlines()
+        # a byte-order mark, which some editors write first, is no card; lines are counted
+        # as an editor counts them (text mode reads \r\n and \r as \n), where `splitlines`
+        # would also split at a form feed or U+2028 and put off every number after it
+        text = path.read_text(encoding="utf-8-sig")
     except OSError as error:
         raise ParlourError(f"cannot read {path}: {error.strerror}") from None
     except UnicodeDecodeError:
         raise ParlourError(f"cannot read {path}: it is not text (UTF-8)") from None
+    lines = text.removesuffix("\n").split("\n") if text else []
     for number, line in enumerate(lines, start=1):
         try:
             if not line.strip():
