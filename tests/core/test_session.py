@@ -374,9 +374,19 @@ def test_a_long_move_that_does_not_replay_is_quoted_in_part() -> None:
     assert len(str(refusal.value)) < 300
 
 
-def test_a_missing_file_is_a_clear_error(tmp_path: Path) -> None:
-    with pytest.raises(RecordError, match="cannot read saved game"):
-        load_record(tmp_path / "absent.json")
+def test_a_file_that_cannot_be_read_is_said_in_words(tmp_path: Path) -> None:
+    """Why a file cannot be read, as a person says it: no Python errno, no codec."""
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b"\xff\xfe{}")
+    cases = [
+        (tmp_path / "absent.json", "No such file or directory"),
+        (tmp_path, "Is a directory"),
+        (binary, "it is not text (UTF-8)"),
+    ]
+    for path, why in cases:
+        with pytest.raises(RecordError) as refused:
+            load_record(path)
+        assert str(refused.value) == f"cannot read saved game {path}: {why}"
 
 
 def test_moves_in_a_record_are_in_notation() -> None:

@@ -50,6 +50,10 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
     """Read a saved game; a missing, unreadable or corrupt file is a `RecordError`."""
     try:
         text = Path(path).read_text(encoding="utf-8")
-    except (OSError, ValueError) as error:  # a UnicodeDecodeError, or a NUL in the path
+    except OSError as error:
+        raise RecordError(f"cannot read saved game {path}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"cannot read saved game {path}: it is not text (UTF-8)") from None
+    except ValueError as error:  # a NUL in the path
         raise RecordError(f"cannot read saved game {path}: {error}") from None
     return GameRecord.loads(text)
