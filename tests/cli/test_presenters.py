@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from parlour.core.errors import NotationError
+from parlour.core.errors import IllegalMove, NotationError
 from parlour.frontends.cli.presenters import PRESENTERS
 from parlour.games import get_game
 from parlour.games.royal_marriage import ROYAL_MARRIAGE as RM
@@ -51,7 +51,6 @@ def test_a_wrangle_player_is_told_to_pass_only_when_passing_is_legal() -> None:
     [
         ("heads-and-tails", 4, "h9 a", "there is no pile head-9"),
         ("heads-and-tails", 4, "h0", "there is no pile head-0"),
-        ("plait", 7, "p f", "plait cannot go to a foundation now"),
         ("royal-marriage", 11, "x", "say which positions: x 3, or x 3 4"),
     ],
 )
@@ -61,6 +60,25 @@ def test_a_short_form_that_names_nothing_playable_says_what_is_wrong(
     rules = get_game(game)
     observation = rules.observe(rules.new(deal=deal), None)
     with pytest.raises(NotationError, match=words):
+        PRESENTERS[game].read(line, observation)
+
+
+@pytest.mark.parametrize(
+    ("game", "deal", "line", "words"),
+    [
+        ("plait", 7, "p f", "plait cannot go to a foundation now"),
+        ("plait", 7, "p", "plait has no legal move now"),
+        ("wrangle", 3, "r f", "there is no legal move from north-reserve"),
+    ],
+)
+def test_a_short_form_understood_but_not_playable_now_is_refused_as_not_allowed(
+    game: str, deal: int, line: str, words: str
+) -> None:
+    """Understood, so not a notation error: the loops say "Not allowed", not "Not understood"."""
+    rules = get_game(game)
+    seat = "north" if rules.info.seats else None
+    observation = rules.observe(rules.new(deal=deal), seat)
+    with pytest.raises(IllegalMove, match=words):
         PRESENTERS[game].read(line, observation)
 
 

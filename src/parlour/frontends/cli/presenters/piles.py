@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from parlour.core.errors import NotationError
+from parlour.core.errors import IllegalMove, NotationError
 from parlour.core.moves import Move, parse_move
 from parlour.core.words import clipped
 
@@ -34,13 +34,15 @@ def existing_pile(pile: str, observation: dict[str, Any]) -> str:
 
 
 def sole_move(source: str, observation: dict[str, Any]) -> Move:
-    """The one legal move from `source`, or an error saying how many there are."""
+    """The one legal move from `source`; a refusal where it has none (not allowed), or an
+    error saying which there are where it has several (not said enough)."""
     existing_pile(source, observation)
     moves = [m for m in observation["legal_moves"] if m.startswith(source + ">")]
-    if len(moves) != 1:
-        found = ", ".join(moves) if moves else "none"
-        count = len(moves)
-        raise NotationError(f"{clipped(source)} has {count} legal moves ({found}): say where to")
+    if not moves:
+        raise IllegalMove(f"{clipped(source)} has no legal move now")
+    if len(moves) > 1:
+        found = f"{len(moves)} legal moves ({', '.join(moves)})"
+        raise NotationError(f"{clipped(source)} has {found}: say where to")
     return parse_move(moves[0])
 
 
@@ -50,5 +52,5 @@ def foundation_alias(word: str, source: str, observation: dict[str, Any]) -> str
         return None
     cards = observation["piles"][existing_pile(source, observation)]
     if not cards:
-        raise NotationError(f"{source} is empty")
+        raise IllegalMove(f"{source} is empty")
     return f"{'ace' if word == 'a' else 'king'}-{cards[-1][-1]}"

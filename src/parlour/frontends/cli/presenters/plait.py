@@ -8,7 +8,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from parlour.core.errors import NotationError
+from parlour.core.errors import IllegalMove, NotationError
 from parlour.core.moves import Move, action, parse_move, transfer
 from parlour.frontends.cli.presenters.base import card_text
 from parlour.frontends.cli.presenters.piles import alias_pile, sole_move
@@ -101,7 +101,7 @@ class PlaitPresenter:
         if words[1] == "f":
             ups = [m for m in observation["legal_moves"] if m.startswith(f"{source}>foundation")]
             if not ups:
-                raise NotationError(f"{source} cannot go to a foundation now")
+                raise IllegalMove(f"{source} cannot go to a foundation now")
             if len(ups) > 1:
                 raise NotationError(f"{source} fits {', '.join(ups)}: name one, f1 … f8")
             return parse_move(ups[0])

@@ -14,7 +14,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from parlour.core.errors import NotationError
+from parlour.core.errors import IllegalMove, NotationError
 from parlour.core.moves import Move, action, parse_move
 from parlour.frontends.cli.presenters.base import card_text, cards_text
 
@@ -124,7 +124,7 @@ class WranglePresenter:
         prefix = f"{source}>{target}"
         found = [m for m in observation["legal_moves"] if m.startswith(prefix)]
         if not found:
-            raise NotationError(f"there is no legal move from {source} ({prefix}…)")
+            raise IllegalMove(f"there is no legal move from {source} ({prefix}…)")
         if len({m.split(">")[1].startswith("foundation") for m in found}) > 1 or (
             len(found) > 1 and not target
         ):
