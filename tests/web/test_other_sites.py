@@ -18,9 +18,10 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 from websockets.typing import Origin
 
+from parlour.agents import HUMAN
 from parlour.core.session import Session
 from parlour.frontends.web import sockets
-from parlour.frontends.web.rooms import MOVES_SHOWN, Room, token_hash
+from parlour.frontends.web.rooms import MOVES_SHOWN, Client, Room, token_hash
 from parlour.frontends.web.sockets import Conversation
 from parlour.games import get_game
 from parlour.store.games import SOLO, SavedGame
@@ -129,6 +130,27 @@ def test_a_socket_that_does_not_read_is_closed_and_holds_up_no_one(
     assert not conversation.open and unread.closed_with == 1008
 
 
+def test_a_state_goes_to_every_seat_at_once() -> None:
+    """Each seat's send waits until the other's has begun: sent one after another, the first
+    would wait for ever (here, a second), as a change waited for every slow reader in turn."""
+    room = Room("g", Session(get_game("wrangle"), deal=3), {}, opponent=HUMAN, table_id="t")
+    got: list[str] = []
+
+    async def everyone() -> None:
+        both_sending = asyncio.Barrier(2)
+
+        async def send(message: dict[str, Any]) -> None:
+            await asyncio.wait_for(both_sending.wait(), 1)
+            got.append(message["seat"])
+
+        room.clients = {Client(send, room, "north"), Client(send, room, "south")}
+        await room.broadcast()
+
+    with ThreadPoolExecutor(1) as thread:  # a loop of its own, whatever runs in this thread
+        thread.submit(asyncio.run, everyone()).result()
+    assert sorted(got) == ["north", "south"]
+
+
 def test_one_address_starting_games_without_end_is_told_to_wait(tmp_path: Path) -> None:
     server = LiveServer(tmp_path / "p.db", computer_pause=0.0, games_per_minute=3).start()
     try:
@@ -139,6 +161,21 @@ def test_one_address_starting_games_without_end_is_told_to_wait(tmp_path: Path) 
             refused = player.ask({"type": "new", "game": "plait", "deal": 4})
             assert refused["type"] == "error" and "too many new games" in refused["message"]
             assert player.ask({"type": "resume", **seat_of(first)})["type"] == "joined"
+    finally:
+        server.stop()
+
+
+def test_a_refused_request_for_a_new_game_takes_nothing_from_the_limit(tmp_path: Path) -> None:
+    """A refusal changes nothing, the address's count of new games included: typing a game's
+    name wrong three times leaves the three games a minute it may start."""
+    server = LiveServer(tmp_path / "p.db", computer_pause=0.0, games_per_minute=3).start()
+    try:
+        with Player(server.url) as player:
+            for wrong in ("plaitt", "snap", "plait"):
+                refused = player.ask({"type": "new", "game": wrong, "deal": -1})
+                assert refused["type"] == "error" and "too many" not in refused["message"]
+            for deal in (1, 2, 3):
+                player.start(game="plait", deal=deal)
     finally:
         server.stop()
 

@@ -215,7 +215,11 @@ def test_a_win_against_the_computer_counts_in_the_stats_by_opponent(live_server:
 def test_restarts_and_automatic_moves_are_refused_in_the_wrangle(live_server: str) -> None:
     with Player(live_server) as person:
         person.start(game="wrangle", opponent="greedy", deck=KNOWN["deck"])
-        for message in ({"type": "restart"}, {"type": "autoplay", "on": True}):
+        for message in (
+            {"type": "restart"},
+            {"type": "autoplay", "on": True},
+            {"type": "autoplay", "on": False},  # no switch at all: it would save and send
+        ):
             assert person.ask(message)["type"] == "error"
 
 

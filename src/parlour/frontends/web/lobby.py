@@ -67,8 +67,8 @@ class Lobby:
     # ----- finding a room and a seat --------------------------------------------------------
     def new_game(self, message: Message, address: str = "") -> tuple[Room, str, str]:
         """A new room for `message` (a checked `new`) from a client at `address`; returns it,
-        the seat and its token."""
-        self._count_new(address)
+        the seat and its token. Only a game opened counts towards the address's limit: a
+        refused request changes nothing, its count included."""
         game = get_game(message.get("game"))
         params = params_from(game.info.params_type, message.get("params", {}))
         opponent = message.get("opponent")
@@ -88,6 +88,7 @@ class Lobby:
         session = Session(
             game, params, deal=dealt[0], deck=dealt[1], autoplay=bool(message.get("autoplay"))
         )
+        self._count_new(address)
         return self.open_room(session, opponent)
 
     def _count_new(self, address: str) -> None:

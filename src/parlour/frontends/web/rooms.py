@@ -178,10 +178,15 @@ class Room:
         }
 
     async def broadcast(self, last: str | None = None) -> None:
-        """Send every client here its own seat's state."""
-        for client in list(self.clients):
-            if client.seat is not None:
-                await client.send(self.state_message(client.seat, last))
+        """Send every client here its own seat's state, to all at once: a client slow to read
+        holds up the others (and the change that is sent) no longer than its own patience,
+        where one after another, each such client would add its own."""
+        sending = [
+            client.send(self.state_message(client.seat, last))
+            for client in list(self.clients)
+            if client.seat is not None
+        ]
+        await asyncio.gather(*sending)
 
     # ----- changes, checked ----------------------------------------------------------------
     def _may_act(self, seat: str) -> bool:
@@ -223,6 +228,10 @@ class Room:
         self.session.start_clock()
 
     def set_autoplay(self, on: bool) -> None:
+        """A game with no automatic moves (the Wrangle) takes no switch for them, on or off:
+        a change that changes nothing would still be saved and sent to every seat."""
+        if not self.game.has_automatic_moves:
+            raise IllegalMove(f"{self.game.info.name} has no automatic moves")
         self.session.autoplay = on
 
     def checkpoint(self) -> Callable[[], None]:
