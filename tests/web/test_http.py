@@ -16,7 +16,8 @@ from parlour.games import all_games
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
     # its games all come from one address, far faster than a person starts them
-    with TestClient(create_app(tmp_path / "parlour.db", games_per_minute=100_000)) as running:
+    app = create_app(tmp_path / "parlour.db", games_per_minute=100_000, host_names=["testserver"])
+    with TestClient(app) as running:  # which names itself testserver
         yield running
 
 

@@ -42,6 +42,37 @@ def test_a_page_of_another_site_may_not_open_the_socket(live_server: str) -> Non
         assert '"joined"' in str(socket.recv(timeout=30))
 
 
+def test_a_page_whose_name_was_pointed_at_this_server_is_refused(live_server: str) -> None:
+    """DNS rebinding: a page of evil.example, its name pointed at this machine once loaded,
+    is the same origin as the server to the browser; its Host header still says evil.example,
+    so neither the pages, the saved games nor the socket answer it."""
+    port = live_server.rsplit(":", 1)[1]
+    evil = {"Host": f"evil.example:{port}", "Origin": f"http://evil.example:{port}"}
+    for path in ("/", "/api/saved", "/api/stats"):
+        refused = httpx.get(live_server + path, headers=evil)
+        assert refused.status_code == 400 and "--allowed-host" in refused.text
+    handshake = {
+        "Connection": "Upgrade",
+        "Upgrade": "websocket",
+        "Sec-WebSocket-Version": "13",
+        "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+    }
+    assert httpx.get(live_server + "/ws", headers={**handshake, **evil}).status_code == 400
+    own = {"Host": f"127.0.0.1:{port}", "Origin": f"http://127.0.0.1:{port}"}
+    assert httpx.get(live_server + "/ws", headers={**handshake, **own}).status_code == 101
+    for name in (f"localhost:{port}", f"127.0.0.1:{port}", f"game.localhost:{port}"):
+        assert httpx.get(live_server + "/api/saved", headers={"Host": name}).status_code == 200
+
+
+def test_a_name_given_to_the_server_is_answered(tmp_path: Path) -> None:
+    server = LiveServer(tmp_path / "p.db", host_names=["parlour.lan"]).start()
+    try:
+        asked = httpx.get(server.url + "/api/stats", headers={"Host": "Parlour.LAN:8000"})
+        assert asked.status_code == 200
+    finally:
+        server.stop()
+
+
 def test_no_other_site_may_show_the_pages_in_a_frame(live_server: str) -> None:
     page = httpx.get(live_server + "/")
     assert page.headers["x-frame-options"] == "DENY"

@@ -34,6 +34,14 @@ def serve_command(
             "--sockets-per-address", min=1, help="Connections one address may hold open at once."
         ),
     ] = SOCKETS_PER_ADDRESS,
+    allowed_hosts: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allowed-host",
+            help="A name players reach the server by, besides its addresses and localhost"
+            " (repeat for more).",
+        ),
+    ] = None,
 ) -> None:
     """Play in the browser: serve the web app and print its address."""
     path = db or default_path()
@@ -41,7 +49,10 @@ def serve_command(
         guarded(lambda: held.enter_context(serving(path)))  # one server per file
         app = guarded(
             lambda: create_app(
-                path, games_per_minute=games_per_minute, sockets_per_address=sockets_per_address
+                path,
+                games_per_minute=games_per_minute,
+                sockets_per_address=sockets_per_address,
+                host_names=allowed_hosts or (),
             )
         )
         try:

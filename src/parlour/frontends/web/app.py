@@ -4,7 +4,7 @@ the websocket. `create_app` takes the database file, so tests and the benchmark 
 from __future__ import annotations
 
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -17,6 +17,7 @@ from fastapi.staticfiles import StaticFiles
 from parlour.core.errors import UnknownGame
 from parlour.core.params import choices
 from parlour.frontends.web.hints import HINT_BUDGET, Hinter
+from parlour.frontends.web.hosts import KnownHostsOnly
 from parlour.frontends.web.lobby import GAMES_PER_MINUTE, Lobby
 from parlour.frontends.web.rulebook import rules_html
 from parlour.frontends.web.sockets import (
@@ -52,8 +53,10 @@ def create_app(
     hint_budget: Budget = HINT_BUDGET,
     games_per_minute: int = GAMES_PER_MINUTE,
     sockets_per_address: int = SOCKETS_PER_ADDRESS,
+    host_names: Iterable[str] = (),
 ) -> FastAPI:
-    """The app, keeping its games and statistics in the SQLite file `db_path`."""
+    """The app, keeping its games and statistics in the SQLite file `db_path`; it answers to
+    addresses, localhost and `host_names` (`hosts.KnownHostsOnly`)."""
     connection = connect(db_path)
     lobby = Lobby(GameStore(connection), StatsStore(connection), computer_pause, games_per_minute)
     hinter = Hinter(hint_budget)
@@ -69,6 +72,7 @@ def create_app(
 
     app = FastAPI(title="Parlour", lifespan=lifespan)
     app.state.lobby = lobby  # the rooms, for a server's owner in the same process
+    app.add_middleware(KnownHostsOnly, names=host_names)
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
 
     async def page() -> FileResponse:
