@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
+import threading
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
-from parlour.frontends.web.hints import MAX_WAITING
+from parlour.frontends.web.hints import MAX_PER_ADDRESS, MAX_WAITING, Busy, Hinter
 from parlour.solver import Budget
 from tests.web.client import Player, quiet
 from tests.web.conftest import LiveServer
@@ -38,20 +41,46 @@ def test_others_are_served_while_a_hint_is_searched(slow_hints: str) -> None:
         assert "best guess" in answer["text"]
 
 
-def test_past_a_few_hints_waiting_the_next_is_refused_at_once(tmp_path: Path) -> None:
+def test_one_address_asking_past_a_few_hints_is_refused_at_once(tmp_path: Path) -> None:
+    """Pages of one address asking without end take only a few places in the queue, and are
+    told so; the hints they have asked come, one a second, in turn."""
     brief = Budget(nodes=10**9, seconds=1.0)
     server = LiveServer(tmp_path / "p.db", computer_pause=0.0, hint_budget=brief).start()
     try:
-        players = [Player(server.url) for _ in range(MAX_WAITING + 2)]
+        players = [Player(server.url) for _ in range(MAX_PER_ADDRESS + 1)]
         for player in players:
             player.start(game="four-corners", deal=4)
         for player in players:
             player.send({"type": "hint"})
-        refused = players[-1].receive()
-        assert refused["type"] == "error" and "busy with other hints" in refused["message"]
-        answers = [player.receive() for player in players[:-1]]  # one a second, in turn
-        assert all(answer["type"] == "hint" for answer in answers)
+        answers = [player.receive() for player in players]  # the sockets' order may vary
+        refused = [answer for answer in answers if answer["type"] == "error"]
+        assert len(refused) == 1 and "your other hints" in refused[0]["message"]
+        assert sum(answer["type"] == "hint" for answer in answers) == MAX_PER_ADDRESS
         for player in players:
             player.close()
     finally:
         server.stop()
+
+
+def test_past_a_few_hints_waiting_from_anyone_the_next_is_refused_at_once() -> None:
+    async def asked() -> None:
+        hinter = Hinter()
+        answer = threading.Event()
+
+        def search() -> str:
+            answer.wait(5)
+            return "hint"
+
+        waiting = [
+            asyncio.create_task(hinter.in_turn(f"10.0.0.{n}", search))
+            for n in range(MAX_WAITING + 1)  # one searched, the others waiting
+        ]
+        await asyncio.sleep(0.1)
+        with pytest.raises(Busy, match="busy with other hints"):
+            await hinter.in_turn("10.0.0.99", search)
+        answer.set()
+        assert await asyncio.gather(*waiting) == ["hint"] * (MAX_WAITING + 1)
+        assert await hinter.in_turn("10.0.0.99", search) == "hint"  # room again
+
+    with ThreadPoolExecutor(1) as thread:  # a loop of its own, whatever runs in this thread
+        thread.submit(asyncio.run, asked()).result()

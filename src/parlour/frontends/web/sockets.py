@@ -124,7 +124,7 @@ class Conversation:
             await self._entered(room, seat, token, alone=True)
         elif kind == "hint":
             room, seat = self._held()
-            await self.send(await self.hinter.hint(room, seat))
+            await self.send(await self.hinter.hint(room, seat, peer(self.socket)))
         else:
             await self._change(message)
 
