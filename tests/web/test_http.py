@@ -28,6 +28,13 @@ def test_every_page_path_serves_the_page(client: TestClient, path: str) -> None:
     answer = client.get(path)
     assert answer.status_code == 200
     assert answer.text == (STATIC / "index.html").read_text(encoding="utf-8")
+    assert client.head(path).status_code == 200  # a HEAD asks what a GET would give
+
+
+def test_no_generated_api_pages_are_served(client: TestClient) -> None:
+    """docs/web.md is the protocol; FastAPI's own pages would load scripts from elsewhere."""
+    for path in ("/docs", "/redoc", "/openapi.json"):
+        assert client.get(path).status_code == 404
 
 
 def test_static_files_are_served_and_unknown_paths_are_not(client: TestClient) -> None:

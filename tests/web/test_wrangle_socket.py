@@ -114,6 +114,10 @@ def test_a_table_played_to_the_end_counts_in_no_one_s_stats(live: LiveServer) ->
             for seat, player in players.items():
                 check_view(player.receive(), truth, seat)
         assert truth.outcome == "north"
+        for message in ({"type": "move", "move": "turn"}, {"type": "undo"}, {"type": "redo"}):
+            for player in players.values():
+                refused = player.ask(message)
+                assert refused["type"] == "error" and "the game is over" in refused["message"]
     stats = httpx.get(live.url + "/api/stats").json()
     assert not [s for s in stats if s["params"].get("opponent") == "human"]
 

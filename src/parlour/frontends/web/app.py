@@ -70,7 +70,11 @@ def create_app(
                 room.computer_task.cancel()
         connection.close()
 
-    app = FastAPI(title="Parlour", lifespan=lifespan)
+    # No generated API pages (/docs, /redoc, /openapi.json): docs/web.md is the protocol, and
+    # those pages would load their scripts from another site.
+    app = FastAPI(
+        title="Parlour", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None
+    )
     app.state.lobby = lobby  # the rooms, for a server's owner in the same process
     app.add_middleware(KnownHostsOnly, names=host_names)
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
@@ -79,7 +83,7 @@ def create_app(
         return FileResponse(STATIC / "index.html", media_type="text/html")
 
     for path in PAGES:
-        app.add_api_route(path, page, methods=["GET"], include_in_schema=False)
+        app.add_api_route(path, page, methods=["GET", "HEAD"], include_in_schema=False)
 
     @app.get("/api/games")
     def games() -> list[dict[str, Any]]:

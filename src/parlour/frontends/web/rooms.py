@@ -197,8 +197,10 @@ class Room:
     def check_turn(self, seat: str) -> None:
         if self.waiting:
             raise IllegalMove("wait for the other player to join the table")
+        if seat != SOLO and self.outcome is not None:
+            raise IllegalMove("the game is over")
         if not self._may_act(seat):
-            raise IllegalMove(f"it is {self.to_move or 'nobody'}'s turn, not yours")
+            raise IllegalMove(f"it is {self.to_move}'s turn, not yours")
 
     def play(self, seat: str, move: str) -> str:
         """Play `move` for the holder of `seat`; returns the move as the core wrote it."""
