@@ -169,3 +169,20 @@ def test_the_focus_ring_and_empty_places_stand_out(table: Table) -> None:
     slot = page.evaluate(_COLOURS, '[data-pile="waste"] .slot')
     assert contrast(slot["colour"], slot["back"]) >= 4.5
     assert contrast(slot["border"], slot["back"]) >= 3
+
+
+def test_a_card_chosen_by_keys_still_shows_the_focus_ring(table: Table) -> None:
+    """Chosen and focused are two marks: the gold ring of a chosen card is not the outline
+    that shows where the keys are."""
+    table.open("/play/royal-marriage?variant=standard&mode=open&deal=2")
+    page = table.page
+    discard = next(m for m in table.legal() if m.startswith("discard ") and len(m.split()) == 3)
+    card = page.locator(f'[data-pile="row"] [data-card="{discard.split()[1]}"]')
+    card.focus()
+    page.keyboard.press("Enter")
+    assert card.get_attribute("aria-pressed") == "true"
+    ring = page.evaluate(
+        "(el) => { const s = getComputedStyle(el); return [s.outlineStyle, s.outlineColor]; }",
+        card.element_handle(),
+    )
+    assert ring == ["dashed", "rgb(255, 255, 255)"]
