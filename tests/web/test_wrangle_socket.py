@@ -62,6 +62,12 @@ def table(live: LiveServer, **dealt: Any) -> Iterator[tuple[dict[str, Player], d
         assert waiting["observation"]["legal_moves"] == []
         early = north.ask({"type": "move", "move": "turn"})
         assert early["type"] == "error" and "wait" in early["message"]
+        own_table = {"type": "join", "table": joined["join_link"].removeprefix("/table/")}
+        twice = north.ask(own_table)  # the second seat is for the second player
+        assert (
+            twice["type"] == "error"
+            and "you sit at this table already, as north" in twice["message"]
+        )
         taken = south.ask({"type": "join", "table": joined["join_link"].removeprefix("/table/")})
         assert taken["seat"] == "south" and "join_link" not in taken
         assert taken["token"] != joined["token"]

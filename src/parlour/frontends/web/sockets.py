@@ -13,7 +13,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from parlour.core.errors import ParlourError
+from parlour.core.errors import IllegalMove, ParlourError
 from parlour.frontends.web.hints import Hinter
 from parlour.frontends.web.lobby import Lobby
 from parlour.frontends.web.protocol import Message, ProtocolError, parse_message
@@ -116,6 +116,9 @@ class Conversation:
             room, seat, token = self.lobby.new_game(message, peer(self.socket))
             await self._entered(room, seat, token)
         elif kind == "join":
+            held = self.client.room
+            if held is not None and held.table_id == message.get("table"):
+                raise IllegalMove(f"you sit at this table already, as {self.client.seat}")
             room, seat, token = self.lobby.join(message.get("table"))
             await self._entered(room, seat, token)
         elif kind == "resume":
