@@ -4,6 +4,7 @@ round for ever (a card built one way, then back), the guide keeps to one winning
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -38,7 +39,8 @@ def test_hints_asked_afresh_each_time_with_the_games_past_win(game_id: str, deal
     """`parlour hint --load` remembers nothing between hints: the positions the game has been
     in keep it from going back, where hints from scratch alone went round for ever."""
     game = get_game(game_id)
-    state, passed = game.new(deal=deal), []
+    state = game.new(deal=deal)
+    passed: list[Any] = []
     for _ in range(400):
         advice = hint_onward(game, state, passed, HINT_BUDGET)
         if advice.move is None:
