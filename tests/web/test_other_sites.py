@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -22,6 +23,7 @@ from parlour.agents import HUMAN
 from parlour.core.session import Session
 from parlour.frontends.web import sockets
 from parlour.frontends.web.rooms import MOVES_SHOWN, Client, Room, token_hash
+from parlour.frontends.web.server import TimelyHttp
 from parlour.frontends.web.sockets import Conversation
 from parlour.games import get_game
 from parlour.store.games import SOLO, SavedGame
@@ -207,6 +209,31 @@ def test_a_refused_request_for_a_new_game_takes_nothing_from_the_limit(tmp_path:
                 assert refused["type"] == "error" and "too many" not in refused["message"]
             for deal in (1, 2, 3):
                 player.start(game="plait", deal=deal)
+    finally:
+        server.stop()
+
+
+def test_a_connection_that_never_finishes_its_request_is_closed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Slowloris: connections opened and their headers trickled out, or nothing sent at all,
+    are closed once their time is up, where they used to hold a file descriptor each for
+    ever; a request sent whole, and a websocket once open, are not cut short."""
+    monkeypatch.setattr(TimelyHttp, "headers_within", 0.5)
+    server = LiveServer(tmp_path / "p.db").start()
+    host, port = server.url.removeprefix("http://").split(":")
+    try:
+        with Player(server.url) as player:
+            trickling = socket.create_connection((host, int(port)))
+            trickling.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            silent = socket.create_connection((host, int(port)))
+            for waiting in (trickling, silent):
+                waiting.settimeout(10)
+                assert waiting.recv(1024) == b""  # closed by the server, not by the timeout
+                waiting.close()
+            time.sleep(1.5)  # three times the limit, with the websocket open
+            assert player.start(game="plait", deal=2)[0]["type"] == "joined"
+        assert httpx.get(server.url + "/api/games").status_code == 200
     finally:
         server.stop()
 
