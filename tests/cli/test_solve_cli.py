@@ -68,6 +68,16 @@ def test_cards_file_lines_are_numbered_as_an_editor_numbers_them(tmp_path: Path)
     ]
 
 
+def test_a_cards_file_of_dash_is_standard_input() -> None:
+    """Decks another program makes, piped in: `--cards-file -`."""
+    decks = [cards_str(RM.deck_for_deal(RoyalMarriageParams(), d)[1:-1]) for d in range(3)]
+    done = parlour("solve", "royal-marriage", "--cards-file", "-", "--json", lines=decks)
+    assert done.returncode == 0, done.stderr
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    expected = [(d + 1, "won" if _solved(d) else "lost") for d in range(3)]
+    assert [(a["line"], a["result"]) for a in answers] == expected
+
+
 def _solved(deal: int) -> bool:
     return solve(RM, RM.new(deal=deal)).result == "won"
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 from itertools import accumulate
 from pathlib import Path
 from typing import Annotated, Any
@@ -41,8 +43,8 @@ def solve_command(
         Path | None,
         typer.Option(
             "--cards-file",
-            help="Solve one deck per line (cards in dealing order); prints one JSON object a"
-            " line, with or without --json.",
+            help="Solve one deck per line (cards in dealing order; - reads standard input);"
+            " prints one JSON object a line, with or without --json.",
         ),
     ] = None,
     variant: VariantOpt = None,
@@ -89,7 +91,7 @@ def _solve_file(
         # a byte-order mark, which some editors write first, is no card; lines are counted
         # as an editor counts them (text mode reads \r\n and \r as \n), where `splitlines`
         # would also split at a form feed or U+2028 and put off every number after it
-        text = path.read_text(encoding="utf-8-sig")
+        text = _read_decks(path)
     except OSError as error:
         raise ParlourError(f"cannot read {path}: {error.strerror}") from None
     except UnicodeDecodeError:
@@ -104,6 +106,13 @@ def _solve_file(
         except ParlourError as error:
             result = {"result": "error", "error": str(error)}
         typer.echo(json.dumps({**result, "line": number}))
+
+
+def _read_decks(path: Path) -> str:
+    """The text of `path`, or of standard input for `-` (decks made by another program)."""
+    if str(path) != "-":
+        return path.read_text(encoding="utf-8-sig")
+    return io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig").read()  # as a file is read
 
 
 def hint_command(
