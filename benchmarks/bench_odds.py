@@ -1,9 +1,9 @@
 """Deals decided per second by the odds runner with 1 and with 2 worker processes.
 
 The same deals are solved both ways through the path of `parlour odds` (process pool,
-chunks, results stored in a fresh SQLite database by the driver; not the progress bar); the
-baseline is 1 worker, measured in the same run, and the ratio is 2 workers over 1 (2.0 would
-be perfect scaling).
+chunks, results stored in a fresh SQLite database by the driver; not the progress bar nor
+its interval); the baseline is 1 worker, measured in the same run, and the ratio is 2 workers
+over 1 (2.0 would be perfect scaling).
 The two are measured in turn `--repeats` times and the best of each is kept, so a burst of
 other work on a shared machine weighs less; the ratio still shows how much of a second core
 was free.
