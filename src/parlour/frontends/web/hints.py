@@ -65,7 +65,7 @@ class Hinter:
             if not self._asked_from[address]:
                 del self._asked_from[address]
 
-    async def hint(self, room: Room, seat: str, address: str = "") -> dict[str, Any]:
+    async def hint(self, room: Room, seat: str, address: str) -> dict[str, Any]:
         """The `hint` message for `seat` in the position `room` is in now, asked from
         `address`."""
         if room.two_player:
