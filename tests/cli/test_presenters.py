@@ -57,10 +57,8 @@ def test_a_wrangle_player_is_told_to_pass_only_when_passing_is_legal() -> None:
 def test_a_short_form_that_names_nothing_playable_says_what_is_wrong(
     game: str, deal: int, line: str, words: str
 ) -> None:
-    rules = get_game(game)
-    observation = rules.observe(rules.new(deal=deal), None)
     with pytest.raises(NotationError, match=words):
-        PRESENTERS[game].read(line, observation)
+        read_at_the_start(game, deal, line)
 
 
 @pytest.mark.parametrize(
@@ -75,11 +73,15 @@ def test_a_short_form_understood_but_not_playable_now_is_refused_as_not_allowed(
     game: str, deal: int, line: str, words: str
 ) -> None:
     """Understood, so not a notation error: the loops say "Not allowed", not "Not understood"."""
-    rules = get_game(game)
-    seat = "north" if rules.info.seats else None
-    observation = rules.observe(rules.new(deal=deal), seat)
     with pytest.raises(IllegalMove, match=words):
-        PRESENTERS[game].read(line, observation)
+        read_at_the_start(game, deal, line)
+
+
+def read_at_the_start(game: str, deal: int, line: str) -> object:
+    """`line` read by the game's presenter at the start of `deal`, seen by the first seat."""
+    rules = get_game(game)
+    seat = rules.info.seats[0] if rules.info.seats else None
+    return PRESENTERS[game].read(line, rules.observe(rules.new(deal=deal), seat))
 
 
 def test_a_span_of_positions_may_be_typed_either_way_round() -> None:
