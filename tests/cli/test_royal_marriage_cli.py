@@ -74,8 +74,8 @@ def test_rejected_input_is_explained_and_the_game_goes_on(tmp_path: Path) -> Non
     done = parlour("play", "royal-marriage", "--deal", "5", lines=lines)
     out = done.stdout
     assert done.returncode == 0, done.stderr
-    assert "you must discard before dealing (RM-4)" in out
-    assert '"zz" is not a move of Royal Marriage' in out
+    assert "Not allowed: you must discard before dealing (RM-4)" in out
+    assert 'Not understood: "zz" is not a move of Royal Marriage' in out
     assert "positions run from 1 to 5" in out
     assert '"1X" is not a card' in out
     assert "Saved to" in out

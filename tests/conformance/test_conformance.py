@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from parlour.core.errors import IllegalMove
+from parlour.core.errors import IllegalMove, NotationError
 from parlour.core.game import Game
 from parlour.core.moves import Move, action, parse_move, transfer
 from parlour.core.playout import random_playout
@@ -122,7 +122,8 @@ def test_C_5_an_illegal_move_raises_with_a_reason_and_changes_nothing(
             if move in legal:
                 continue
             assert not game.is_legal(state, move)
-            with pytest.raises(IllegalMove) as refused:
+            refusal = IllegalMove if game.knows(move) else NotationError
+            with pytest.raises(refusal) as refused:
                 game.apply(state, move)
             assert str(refused.value), "a refusal gives a reason"
         assert json.dumps(game.to_json(state)) == before
@@ -133,9 +134,17 @@ def test_C_5_a_move_the_game_does_not_know_is_refused_with_the_moves_it_knows(
     game: Game[Any, Any], params: Any
 ) -> None:
     state = game.new(params, deal=9)
-    with pytest.raises(IllegalMove, match="is not a move") as refused:
+    # Not understood (NotationError), where a move of the game is not allowed now (IllegalMove).
+    with pytest.raises(NotationError, match="is not a move") as refused:
         game.apply(state, action("shuffle"))
     assert all(word in str(refused.value) for word in game.info.actions)
+    ended = next(
+        last
+        for seed in range(100)
+        if game.outcome(last := playout(game, state, random.Random(seed))[-1]) is not None
+    )
+    with pytest.raises(NotationError, match="is not a move"):  # the word is at fault, not the time
+        game.apply(ended, action("shuffle"))
     for word in game.info.actions:
         with pytest.raises(IllegalMove, match=f"{word} names no card"):
             game.apply(state, action(word, 0))

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from parlour.core.cards import card_str, cards_str, one_pack, parse_cards
-from parlour.core.errors import DeckError, IllegalMove
+from parlour.core.errors import DeckError, IllegalMove, NotationError
 from parlour.core.game import LOST, WON
 from parlour.core.moves import Move, action, parse_move
 from parlour.games.royal_marriage import (
@@ -305,7 +305,9 @@ def test_an_observation_offers_the_open_discards_grace_once() -> None:
 def test_a_rejected_move_gives_the_reason_and_changes_nothing() -> None:
     state = position("QH 5S 7D 9S", "2C KH")
     before = RM.to_json(state)
-    for move in [action("deal"), parse_move("discard 5S"), Move(">", "row", "discard")]:
+    for move in [action("deal"), parse_move("discard 5S")]:
         with pytest.raises(IllegalMove):
             RM.apply(state, move)
+    with pytest.raises(NotationError, match="not a move of Royal Marriage"):
+        RM.apply(state, Move(">", "row", "discard"))  # no move of this game at all
     assert RM.to_json(state) == before

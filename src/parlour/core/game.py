@@ -20,7 +20,7 @@ from typing import Any, Final, Generic, Literal, NamedTuple, Protocol, TypeVar
 
 from parlour.core.cards import Card, card_str
 from parlour.core.deals import MAX_DEAL, check_deck, shuffled
-from parlour.core.errors import DeckError, IllegalMove
+from parlour.core.errors import DeckError, IllegalMove, NotationError
 from parlour.core.moves import Move, action
 from parlour.core.params import params_dict
 from parlour.core.words import clipped
@@ -177,8 +177,14 @@ class Game(ABC, Generic[S, P]):
     def apply(self, state: S, move: Move) -> S:
         """The state after `move`, or `IllegalMove` with the reason; never mutates (RULES C-5)."""
         if not self.is_legal(state, move):
-            raise IllegalMove(self.why_illegal(state, move))
+            refusal = IllegalMove if self.knows(move) else NotationError
+            raise refusal(self.why_illegal(state, move))
         return self.apply_unchecked(state, move)
+
+    def knows(self, move: Move) -> bool:
+        """Whether `move` is in this game's vocabulary: one that is not was never a move of it,
+        so its refusal is a `NotationError` (not understood), not an `IllegalMove` (not now)."""
+        return move.is_transfer or move.action in self.info.actions
 
     def is_legal(self, state: S, move: Move) -> bool:
         """Whether `move` is among `legal_moves`; games may answer faster without listing."""
@@ -186,13 +192,13 @@ class Game(ABC, Generic[S, P]):
 
     def why_illegal(self, state: S, move: Move) -> str:
         """Words for a player on why `move` is refused; games add their own reasons."""
-        if self.outcome(state) is not None:
-            return f"{move} is not allowed: the game is over"
         shown = clipped(str(move))  # a move the game does not know may be any text
-        if not move.is_transfer and move.action not in self.info.actions:
+        if not self.knows(move):
             moves = ", ".join(self.info.actions)
             known = f"{moves} and source>target" if moves else "source>target only"
             return f'"{shown}" is not a move of {self.info.name}: its moves are {known}'
+        if self.outcome(state) is not None:
+            return f"{move} is not allowed: the game is over"
         if not move.is_transfer and move.cards:
             return f'"{shown}" is not a move: {move.action} names no card (say {move.action})'
         piles = self.piles(state)

@@ -225,7 +225,13 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
             grace_used=True,
         )
 
+    def knows(self, move: Move) -> bool:
+        return not move.is_transfer and move.action in (DEAL.action, DISCARD, SWAP, THROW)
+
     def why_illegal(self, state: RoyalMarriageState, move: Move) -> str:
+        if not self.knows(move):
+            shown = clipped(str(move))
+            return f'"{shown}" is not a move of Royal Marriage: deal, discard …, swap … or throw …'
         if self.outcome(state) is not None:
             return f"{move} is not allowed: the game is over"
         as_dealt = state.params.mode == "as-dealt"
@@ -244,25 +250,20 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
             return f"{cards_str(move.cards)} cannot be discarded: " + self._discard_rule(
                 state.params.variant
             )
-        if move.action in (SWAP, THROW):
-            grace = {"push-pin": SWAP, "discards": THROW}.get(state.params.variant)
-            if grace != move.action:
-                return f"{move.action} is not a grace of this game"
-            if state.grace_used:
-                return "the grace has been used already: it is once per game"
-            if state.stock:
-                return "the grace comes only after the last card is dealt"
-            if as_dealt and discards:
-                return (
-                    f"the grace comes only when no discard is left (RM-4): {discards[0]} "
-                    "is possible"
-                )
-            return (
-                f"the grace takes {self._grace_size(state)} different cards of the row, "
-                "not its two ends, listed left to right"
-            )
-        shown = clipped(str(move))
-        return f'"{shown}" is not a move of Royal Marriage: deal, discard …, swap … or throw …'
+        # the rest of the vocabulary: the graces
+        grace = {"push-pin": SWAP, "discards": THROW}.get(state.params.variant)
+        if grace != move.action:
+            return f"{move.action} is not a grace of this game"
+        if state.grace_used:
+            return "the grace has been used already: it is once per game"
+        if state.stock:
+            return "the grace comes only after the last card is dealt"
+        if as_dealt and discards:
+            return f"the grace comes only when no discard is left (RM-4): {discards[0]} is possible"
+        return (
+            f"the grace takes {self._grace_size(state)} different cards of the row, "
+            "not its two ends, listed left to right"
+        )
 
     @staticmethod
     def _discard_rule(variant: Variant) -> str:
