@@ -44,7 +44,8 @@ def solve_command(
         typer.Option(
             "--cards-file",
             help="Solve one deck per line (cards in dealing order; - reads standard input);"
-            " prints one JSON object a line, with or without --json.",
+            " prints one JSON object a line, with or without --json, and exits 2 if a line"
+            " held no deck.",
         ),
     ] = None,
     variant: VariantOpt = None,
@@ -62,7 +63,10 @@ def solve_command(
             )
             raise typer.Exit(BAD_INPUT)
         with stoppable(_undecided):
-            guarded(lambda: _solve_file(game, cards_file, variant, mode, budget))
+            refused, lines = guarded(lambda: _solve_file(game, cards_file, variant, mode, budget))
+        if refused:  # every line is answered, but a script must not take the run for clean
+            errors.print(f"parlour: {refused} of {counted(lines, 'line')} held no deck to solve")
+            raise typer.Exit(BAD_INPUT)
         return
     with stoppable(_undecided):
         choice = guarded(lambda: choose(game, deal=deal, cards=cards, variant=variant, mode=mode))
@@ -82,9 +86,10 @@ def solve_command(
 
 def _solve_file(
     game_id: str, path: Path, variant: str | None, mode: str | None, budget: Budget
-) -> None:
+) -> tuple[int, int]:
     """One JSON line per line of the file, in order, each with its line number: a line that
-    holds no good deck gets an error object, and the rest go on."""
+    holds no good deck gets an error object, and the rest go on. Returns how many lines were
+    errors, of how many."""
     choice = choose(game_id, deal=0, cards=None, variant=variant, mode=mode)
     require_one_player(choice.game)  # before any line, so one error is not a line's error
     try:
@@ -97,6 +102,7 @@ def _solve_file(
     except UnicodeDecodeError:
         raise ParlourError(f"cannot read {path}: it is not text (UTF-8)") from None
     lines = text.removesuffix("\n").split("\n") if text else []
+    refused = 0
     for number, line in enumerate(lines, start=1):
         try:
             if not line.strip():
@@ -105,7 +111,9 @@ def _solve_file(
             result: dict[str, Any] = solve(choice.game, state, budget).to_json()
         except ParlourError as error:
             result = {"result": "error", "error": str(error)}
+            refused += 1
         typer.echo(json.dumps({**result, "line": number}))
+    return refused, len(lines)
 
 
 def _read_decks(path: Path) -> str:
