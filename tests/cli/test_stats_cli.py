@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ from parlour.frontends.cli.results import ResultKeeper
 from parlour.games import get_game
 from parlour.store.database import connect
 from parlour.store.stats import StatsStore, keep_result
-from tests.cli.runner import parlour
+from tests.cli.runner import PARLOUR, command_env, parlour
 from tests.cli.test_royal_marriage_cli import first_move_game
 from tests.cli.test_wrangle_cli import NORTH, SOUTH
 from tests.conformance.wins import load_wins
@@ -60,6 +61,25 @@ def test_a_wrangle_won_against_the_computer_counts_with_its_opponent(tmp_path: P
     (row,) = stats(db)
     assert row["game"] == "wrangle" and row["params"]["opponent"] == "greedy"
     assert (row["played"], row["won"]) == (1, 1)
+
+
+def test_stats_sent_to_a_file_or_a_pipe_keep_each_row_on_one_line(tmp_path: Path) -> None:
+    """A pipe has no width: wrapping at 80 columns there would split names over lines."""
+    db = tmp_path / "parlour.db"
+    store = StatsStore(connect(db))
+    params = {"first": "cut", "opponent": "strong"}
+    for number, won in enumerate([True, False, True]):
+        store.record(f"game-{number}", "wrangle", params, won, 754.0)
+    store.record("game-3", "royal-marriage", {"variant": "discards", "mode": "as-dealt"}, True, 1)
+    unsized = {name: value for name, value in command_env().items() if name != "COLUMNS"}
+    done = subprocess.run(
+        [PARLOUR, "stats", "--db", str(db)], capture_output=True, text=True, env=unsized
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert any("The Wrangle" in line and "cut, strong" in line and "67%" in line for line in lines)
+    assert any("Royal Marriage" in line and "discards, as-dealt" in line for line in lines)
+    assert len(lines) == 6  # two rows, three rules and the heading
 
 
 def test_a_game_between_two_people_counts_for_no_one(tmp_path: Path) -> None:

@@ -101,6 +101,9 @@ def stats_command(
             str(row.best_streak),
             _clock(row.best_seconds),
         )
+    if not console.is_terminal:  # a file or a pipe has no width to wrap to: a row a line
+        unbounded = console.options.update_width(10_000)
+        console.width = max(console.width, console.measure(table, options=unbounded).maximum)
     console.print(table)
 
 
