@@ -163,6 +163,7 @@ def test_a_foreign_database_is_a_clear_error(tmp_path: Path) -> None:
         (["royal-marriage", "--deals", "2", "--address", "garbage"], "not a Dask scheduler's"),
         (["royal-marriage", "--deals", "2", "--address", "tcp://x"], "missing port"),
         (["royal-marriage", "--deals", "2", "--address", "udp://x:1"], "unknown address scheme"),
+        (["royal-marriage", "--deals", "2", "--address", "tcp://127.0.0.1:9"], "cannot reach"),
         (["royal-marriage", "--deals", "1", "--budget", str(2**63)], "less than or equal"),
         (
             ["plait", "--deals", "2", "--policy", "greedy", "--budget", "9"],

@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 import time
 from collections import Counter
-from collections.abc import Iterator, Set
-from contextlib import suppress
+from collections.abc import Callable, Iterator, Set
+from contextlib import AbstractContextManager, ExitStack, nullcontext, suppress
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -40,7 +40,7 @@ from parlour.frontends.cli.common import (
 from parlour.frontends.cli.options import choose
 from parlour.games import get_game
 from parlour.solver import DEFAULT_BUDGET
-from parlour.stats.executors import check_choice, open_executor
+from parlour.stats.executors import Workers, check_choice, open_executor
 from parlour.stats.plot import check_format, plot_rates
 from parlour.stats.rates import Rate, rate
 from parlour.stats.runner import chunk_size, run
@@ -110,7 +110,10 @@ def odds_command(
     guarded(lambda: check_choice(workers, address, dask_local))
     if plot is not None:
         guarded(lambda: check_format(plot))
-    with guarded(lambda: ResultStore(db or default_db())) as store:
+    with ExitStack() as held:
+        with stoppable(lambda: "stopped before any deal was decided"):
+            pools = guarded(lambda: _pools(held, workers, address, dask_local))
+        store = held.enter_context(guarded(lambda: ResultStore(db or default_db())))
         start = time.perf_counter()
 
         def kept() -> str:
@@ -118,9 +121,7 @@ def odds_command(
             return f"stopped with {stored} of {deals} deals stored; rerun to go on"
 
         with stoppable(kept):
-            used = guarded(
-                lambda: _run(store, task, key, first_deal, last, workers, address, dask_local)
-            )
+            used = guarded(lambda: _run(store, task, key, first_deal, last, pools))
         wall = time.perf_counter() - start
         tally = store.tally(key, first_deal, last)
         summary = {
@@ -168,15 +169,24 @@ def make_task(
     return task, RunKey(info.id, params, info.rules_version, task.policy, task.budget)
 
 
+def _pools(
+    held: ExitStack, workers: int | None, address: str | None, dask_local: bool
+) -> Callable[[], AbstractContextManager[Workers]]:
+    """What opens the workers when deals are left; a Dask scheduler is reached at once, so that
+    one out of reach is refused before the results file is made."""
+    if address is None:
+        return lambda: open_executor(workers, None, dask_local)
+    remote = held.enter_context(open_executor(workers, address))
+    return lambda: nullcontext(remote)
+
+
 def _run(
     store: ResultStore,
     task: Task,
     key: RunKey,
     first: int,
     last: int,
-    workers: int | None,
-    address: str | None,
-    dask_local: bool,
+    pools: Callable[[], AbstractContextManager[Workers]],
 ) -> int:
     """Decide the deals of `first`-`last` not stored yet; how many workers decided them (none
     when every deal was stored)."""
@@ -203,7 +213,7 @@ def _run(
         if not left:
             return 0
         load_statistics()  # for the bar's interval after each chunk
-        with open_executor(workers, address, dask_local) as pool:
+        with pools() as pool:
             size = chunk_size(left, pool.size, LARGEST_CHUNK)
             run(task, todo, pool.executor, store_rows, workers=pool.size, size=size)
             return pool.size
