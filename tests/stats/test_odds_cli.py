@@ -115,6 +115,18 @@ def test_a_run_this_version_does_not_know_is_charted_by_its_stored_values(
     assert "snap fast solver" in text and "plait retired solver" in text
 
 
+def test_a_run_under_other_rules_is_charted_with_their_version(tmp_path: Path) -> None:
+    """Two runs of one game and params, under two versions of its rules, have two names."""
+    db, chart = tmp_path / "o.sqlite", tmp_path / "odds.svg"
+    standard = '{"mode": "as-dealt", "variant": "standard"}'
+    with ResultStore(db) as store:
+        store.add(RunKey("royal-marriage", standard, "0", "greedy", 0), [(1, "won", 5, 0.1)])
+    _odds(db, "royal-marriage", "--deals", "5", "--policy", "greedy", "--plot", str(chart))
+    text = chart.read_text()
+    assert "royal-marriage standard/as-dealt greedy (rules 0)" in text
+    assert text.count("royal-marriage standard/as-dealt greedy") == 2
+
+
 def test_the_wrangle_reports_the_first_players_games(tmp_path: Path) -> None:
     summary = _odds(tmp_path / "o.sqlite", "wrangle", "--deals", "1", "--first-deal", "5")
     assert (summary["policy"], summary["deals"], summary["unknown"]) == ("strong", 1, 0)

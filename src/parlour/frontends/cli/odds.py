@@ -235,13 +235,18 @@ def _short(r: Rate) -> str:
 def _label(key: RunKey) -> str:
     """A run's name in the game's order of parameters, e.g. `plait four-passes greedy`; a run
     of a game or parameters this version does not know (from another version) by the values
-    stored."""
+    stored; a run under other rules than this version's says which, as two such runs of one
+    game would otherwise share a name."""
     stored: dict[str, str] = json.loads(key.params)
+    current = None
     with suppress(ParlourError):
-        stored = params_dict(params_from(get_game(key.game).info.params_type, stored))
+        info = get_game(key.game).info
+        current = info.rules_version
+        stored = params_dict(params_from(info.params_type, stored))
     values = "/".join(stored.values())
     budget = f" {key.budget:,} nodes" if key.budget else ""
-    return " ".join(part for part in (key.game, values, key.policy + budget) if part)
+    rules = f" (rules {key.rules_version})" if key.rules_version != current else ""
+    return " ".join(part for part in (key.game, values, key.policy + budget) if part) + rules
 
 
 def _print_summary(s: dict[str, Any]) -> None:
