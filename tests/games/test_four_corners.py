@@ -113,15 +113,30 @@ def test_FC_2_a_corner_card_fitting_both_foundations_goes_to_the_ace() -> None:
     assert cards_str(after.kings[0]).endswith("8S")
 
 
-def test_FC_2_a_first_king_starts_its_foundation_though_the_ace_foundation_wants_it() -> None:
-    """The text places a foundation card "as turned"; the tie goes to the ace foundation only
-    for a card that continues one (docs/design.md, "The Four Corners")."""
-    queen_high = Foundations(
-        (parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS"),) + ((),) * 3, ((),) * 4
-    )
-    heaps, after = dealt("KS", queen_high)
+# The ace foundation of spades wants a king next; the king foundation is not begun.
+SPADES_TO_QUEEN = Foundations(
+    (parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS"),) + ((),) * 3, ((),) * 4
+)
+
+
+def test_FC_2_a_first_king_on_a_corner_goes_to_the_ace_foundation_that_wants_it() -> None:
+    """It fits both foundations of its suit, and the ace foundation takes such a card; the
+    second king then starts the king foundation."""
+    heaps, after = dealt("KS", SPADES_TO_QUEEN)
     assert heaps[0] == ""
-    assert cards_str(after.kings[0]) == "KS"
+    assert cards_str(after.aces[0]).endswith("QS KS") and after.kings[0] == ()
+    heaps, after = dealt("KS 9C 9C 9C 9C 9C KS", SPADES_TO_QUEEN)  # the second one on heap-6
+    assert cards_str(after.kings[0]) == "KS" and heaps[5] == ""
+
+
+def test_FC_2_a_first_king_beside_the_ace_foundation_that_wants_it_goes_there_too() -> None:
+    _, after = dealt("9C KS", SPADES_TO_QUEEN)  # heap-2, beside ace-S
+    assert cards_str(after.aces[0]).endswith("QS KS") and after.kings[0] == ()
+
+
+def test_FC_2_a_first_king_elsewhere_starts_its_king_foundation() -> None:
+    heaps, after = dealt("9C 9C KS", SPADES_TO_QUEEN)  # heap-3, beside ace-H
+    assert cards_str(after.kings[0]) == "KS" and heaps[2] == ""
     assert cards_str(after.aces[0]).endswith("JS QS")
 
 

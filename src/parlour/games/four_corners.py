@@ -83,20 +83,20 @@ def deal_heights(
 
 
 def _goes_up(card: Card, spot: int, up: list[int]) -> int | None:
-    """The foundation (index into the heights) a card dealt to `spot` goes to (FC-2): the first
-    ace or king of its suit from any heap, else the next card of a foundation falling on a
-    corner or on the side heap beside that foundation, the ace foundation first. A first king
-    starts its own foundation even where the ace foundation would take it next: the book places
-    foundation cards as turned (FC-2, docs/design.md)."""
+    """The foundation (index into the heights) a card dealt to `spot` goes to (FC-2): the next
+    card of a foundation falling on a corner or on the side heap beside that foundation, the
+    ace foundation first; else the first ace or king of its suit from any heap. So a first
+    king that the ace foundation wants next, falling where that foundation takes its cards,
+    goes to it, and the second king starts the king foundation (docs/design.md)."""
     suit, rank = divmod(card, 13)
     aces, kings = up[suit], up[4 + suit]
+    corner = spot in CORNERS
+    if aces and rank == aces and (corner or spot == BESIDE_ACE[suit]):
+        return suit
     if rank == 0 and not aces:
         return suit
     if rank == 12 and not kings:
         return 4 + suit
-    corner = spot in CORNERS
-    if aces and rank == aces and (corner or spot == BESIDE_ACE[suit]):
-        return suit
     if kings and rank == 12 - kings and (corner or spot == BESIDE_KING[suit]):
         return 4 + suit
     return None
