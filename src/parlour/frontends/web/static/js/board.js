@@ -357,7 +357,7 @@ export class Board {
       this.hooks.say(`No discard takes ${names.join(" ")} now; click a card again to put it back.`);
     } else {
       this.hooks.choices(exact.map((m) => m.text));
-      this.hooks.say(exact.length ? "Choose below, or click more cards." : "Click the other card(s) to throw out.");
+      this.hooks.say(exact.length ? "Choose below, or click more cards." : "Click the other cards the move takes.");
     }
   }
 

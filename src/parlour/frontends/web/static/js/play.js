@@ -87,7 +87,8 @@ export async function gameList() {
     const response = await fetch("/api/games");
     if (!response.ok) return null;
     return Object.fromEntries((await response.json()).map(
-      (g) => [g.id, { name: g.name, options: Object.keys(g.params), autoplay: g.autoplay }]));
+      (g) => [g.id, { name: g.name, options: Object.keys(g.params), autoplay: g.autoplay,
+        players: g.players }]));
   } catch {
     return null;
   }
@@ -157,7 +158,7 @@ export class GameView {
         h("div", { class: "controls" }, ...Object.values(this.controls), this.autoLabel)),
       h("div", { class: "bar lower" }, this.actions, this.turn, this.message),
       this.invite, this.ending, this.table, this.history, keys);
-    if (this.request.game === "wrangle" || this.request.type === "join") this.twoPlayer();
+    if (this.games?.[this.request.game]?.players > 1 || this.request.type === "join") this.twoPlayer();
   }
 
   /** U, R and H press Undo, Redo and Hint, when the key is not typed into a field. */
@@ -223,9 +224,9 @@ export class GameView {
     this.root.dataset.toMove = obs.to_move ?? "";
     this.root.dataset.waiting = String(state.waiting);
     this.title.textContent = this.games?.[obs.game]?.name ?? obs.game;
-    if (obs.game === "wrangle") this.twoPlayer();
+    if (obs.player) this.twoPlayer(); // an observation made for a seat
     const params = Object.values(obs.params).filter(Boolean).join(", ");
-    this.dealInfo.textContent = obs.game === "wrangle"
+    this.dealInfo.textContent = obs.player
       ? opponentWords(new URLSearchParams(state.link.split("?")[1] ?? "").get("vs"))
       : `${state.deal === null ? "A given deck" : `Deal ${dealOf(state)}`}${params ? ` · ${params}` : ""}`;
     this.counts.textContent = COUNTS.filter(([key]) => key in obs)
@@ -279,9 +280,9 @@ export class GameView {
       h("button", { type: "button", class: "action", "data-move": m.text,
         onclick: () => this.send({ type: "move", move: m.text }) },
         ACTION_WORDS[m.word] ?? m.text)));
-    if (this.board.legal.hasCardMoves() && obs.game === "royal-marriage") {
+    if (this.board.legal.hasCardMoves()) {
       this.actions.append(h("span", { class: "tip" },
-        "Click the card(s) to throw out; highlighted cards can go."));
+        "Click the cards a move takes; highlighted cards can go."));
     }
     // The focus was on a button the redraw took away: the keys go on from the same action,
     // else the first one, else the table.
@@ -304,7 +305,7 @@ export class GameView {
 
   showTurn(state) {
     const obs = state.observation;
-    if (obs.game !== "wrangle" || obs.outcome) {
+    if (!obs.player || obs.outcome) {
       this.turn.textContent = "";
       return;
     }
@@ -340,7 +341,7 @@ export class GameView {
     }
     const moves = state.move_count;
     let words;
-    if (obs.game === "wrangle") {
+    if (obs.player) {
       words = obs.outcome === "draw" ? `The game is drawn: ${obs.draw_after} turns without progress (WR-6).`
         : obs.outcome === state.seat ? "You won!" : `${obs.outcome[0].toUpperCase()}${obs.outcome.slice(1)} won.`;
     } else {
@@ -348,9 +349,9 @@ export class GameView {
     }
     fill(this.ending,
       h("strong", {}, words),
-      h("span", {}, obs.game === "wrangle" ? ` Time ${clock(state.elapsed)}.`
+      h("span", {}, obs.player ? ` Time ${clock(state.elapsed)}.`
         : ` ${counted(moves, "move")} in ${clock(state.elapsed)}.`),
-      obs.game === "wrangle" ? h("a", { href: "/" }, "Back to the lobby")
+      obs.player ? h("a", { href: "/" }, "Back to the lobby")
         : h("button", { type: "button", onclick: () => this.newDeal() }, "New deal"));
     this.ending.dataset.outcome = obs.outcome;
     this.ending.hidden = false;
