@@ -2,8 +2,8 @@
 
 The baseline, measured in the same run on the same deals, is the same search without the
 game's hooks (exact algorithm, safe moves, move ordering); the ratio is decided deals per
-second with hooks over without. For Royal Marriage it also times `parlour solve --cards-file`
-on the same decks, the whole command included.
+second with hooks over without. (`bench_cards_file.py` times Royal Marriage's `parlour solve
+--cards-file`.)
 
 Run: uv run python benchmarks/bench_solver.py [GAME ...] [--deals N] [--seconds S]
 """
@@ -12,16 +12,13 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from parlour.core.cards import cards_str
 from parlour.core.game import Game
 from parlour.core.params import all_params, params_dict
 from parlour.games import all_games, get_game
@@ -48,23 +45,6 @@ def measure(
     }
 
 
-def cards_file_ms(game: Game[Any, Any], params: Any, deals: int) -> float:
-    """Milliseconds a deal for `parlour solve --cards-file` over `deals` decks."""
-    decks = [cards_str(game.deck_for_deal(params, d)) for d in range(1, deals + 1)]
-    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as handle:
-        handle.write("\n".join(decks) + "\n")
-    options = [f"--{k}={v}" for k, v in params_dict(params).items()]
-    parlour = str(Path(sys.executable).with_name("parlour"))
-    start = time.perf_counter()
-    subprocess.run(
-        [parlour, "solve", game.info.id, "--cards-file", handle.name, "--json", *options],
-        check=True,
-        capture_output=True,
-    )
-    Path(handle.name).unlink()
-    return 1000 * (time.perf_counter() - start) / deals
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="game ids (default: all)")
@@ -73,7 +53,7 @@ def main() -> None:
     args = parser.parse_args()
     budget = Budget(nodes=2_000_000, seconds=args.seconds)
     header = f"{'game':<40}{'decided':>9}{'deals/s':>9}{'nodes/s':>10}{'mean ms':>9}"
-    print(header + f"{'median':>8}{'plain/s':>9}{'ratio':>7}{'file ms':>9}")
+    print(header + f"{'median':>8}{'plain/s':>9}{'ratio':>8}")
     for game in [get_game(g) for g in args.games] or all_games():
         if len(game.info.seats) > 1:
             continue
@@ -83,15 +63,10 @@ def main() -> None:
             plain = measure(game, params, args.deals, budget, hooks=False)
             # With no deal decided by the baseline there is no ratio to print.
             ratio = fast["per_second"] / plain["per_second"] if plain["decided"] else float("nan")
-            file_ms = (
-                cards_file_ms(game, params, args.deals)
-                if game.info.id == "royal-marriage"
-                else float("nan")
-            )
             print(
                 f"{label:<40}{fast['decided']:>5.0f}/{args.deals:<3}{fast['per_second']:>9.1f}"
                 f"{fast['nodes_per_second']:>10.0f}{fast['mean_ms']:>9.2f}{fast['median_ms']:>8.2f}"
-                f"{plain['per_second']:>9.1f}{ratio:>7.2f}{file_ms:>9.2f}"
+                f"{plain['per_second']:>9.1f}{ratio:>8.2f}"
             )
 
 
