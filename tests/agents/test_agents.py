@@ -122,6 +122,51 @@ def test_the_computer_players_start_a_foundation_on_the_first_empty_place() -> N
     assert ups == ["north-reserve>foundation-3"]
 
 
+# The greedy priority, case by case: the piles of a position where north is to move (each
+# other auxiliary heap holds KC, each stock 9C), and the move greedy makes there.
+GREEDY_CHOICES = {
+    "the reserve before an auxiliary's card to a foundation": (
+        {"north-reserve": "7H", "north-aux-1": "8H", "south-aux-1": "2S", "foundation-1": "AS"},
+        "north-reserve>north-aux-1",
+    ),
+    "a turned card to a foundation before loading the opponent": (
+        {"north-turned": "2S", "foundation-1": "AS", "south-reserve": "3S"},
+        "north-turned>foundation-1",
+    ),
+    "loading the opponent's reserve before an auxiliary heap": (
+        {"north-turned": "5D", "south-reserve": "6D", "north-aux-2": "6D"},
+        "north-turned>south-reserve",
+    ),
+    "the opponent's reserve before his waste": (
+        {"north-turned": "5D", "south-reserve": "6D", "south-waste": "4D"},
+        "north-turned>south-reserve",
+    ),
+    "the opponent's waste before an auxiliary heap": (
+        {"north-turned": "5D", "south-waste": "4D", "north-aux-2": "6D"},
+        "north-turned>south-waste",
+    ),
+    "an auxiliary heap before one's own reserve": (
+        {"north-turned": "5D", "north-reserve": "6D", "south-aux-3": "6D"},
+        "north-turned>south-aux-3",
+    ),
+    "one's own reserve when nothing else takes the card, not the waste": (
+        {"north-turned": "5D", "north-reserve": "6D"},
+        "north-turned>north-reserve",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(GREEDY_CHOICES))
+def test_the_greedy_priority(case: str) -> None:
+    piles, expected = GREEDY_CHOICES[case]
+    observation = WRANGLE.observe(position(piles), "north")
+    assert expected in observation["legal_moves"]
+    for seed in range(5):
+        assert str(make_agent("greedy").choose(WRANGLE, observation, random.Random(seed))) == (
+            expected
+        )
+
+
 def test_a_duel_swaps_seats_on_each_deal_and_counts_from_the_first_player() -> None:
     results = list(duel_games(WRANGLE, "greedy", "random", 4, seed=1))
     assert [r.seats for r in results] == [("greedy", "random"), ("random", "greedy")] * 2

@@ -23,6 +23,7 @@ from parlour.games.heads_and_tails import (
     HeadsAndTailsParams,
     HeadsAndTailsState,
 )
+from parlour.games.plait import PLAIT, PlaitParams
 from parlour.games.twin_foundations import Foundations
 from parlour.solver import hint, solve
 from tests.games.test_four_corners import position as fc_position
@@ -315,3 +316,16 @@ def test_hints_followed_from_a_winnable_position_win(game: Game[Any, Any]) -> No
         assert advice.status == "winning" and advice.move is not None
         state = game.apply(state, advice.move)
     assert game.outcome(state) == "won"
+
+
+@pytest.mark.parametrize("variant", ["standard", "four-passes"])
+def test_plait_hints_followed_from_a_winnable_deal_win(variant: str) -> None:
+    """Deal 3 is won in both variants; each hint is asked afresh from where the last one led."""
+    state = PLAIT.new(PlaitParams(variant), deal=3)
+    hints = 0
+    while PLAIT.outcome(state) is None:
+        advice = hint(PLAIT, state)
+        assert advice.status == "winning" and advice.move is not None
+        state = PLAIT.apply(state, advice.move)
+        hints += 1
+    assert PLAIT.outcome(state) == "won" and hints > 100
