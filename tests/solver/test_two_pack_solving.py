@@ -318,10 +318,10 @@ def test_hints_followed_from_a_winnable_position_win(game: Game[Any, Any]) -> No
     assert game.outcome(state) == "won"
 
 
-@pytest.mark.parametrize("variant", ["standard", "four-passes"])
-def test_plait_hints_followed_from_a_winnable_deal_win(variant: str) -> None:
+@pytest.mark.parametrize("params", [PlaitParams("standard"), PlaitParams("four-passes")])
+def test_plait_hints_followed_from_a_winnable_deal_win(params: PlaitParams) -> None:
     """Deal 3 is won in both variants; each hint is asked afresh from where the last one led."""
-    state = PLAIT.new(PlaitParams(variant), deal=3)
+    state = PLAIT.new(params, deal=3)
     hints = 0
     while PLAIT.outcome(state) is None:
         advice = hint(PLAIT, state)
