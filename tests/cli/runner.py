@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import os
+import pty
+import select
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 PARLOUR = str(Path(sys.executable).with_name("parlour"))
@@ -37,3 +42,30 @@ def parlour(
         check=False,
         env=command_env(),
     )
+
+
+def at_terminal(*args: str, timeout: float = 120) -> str:
+    """Run `parlour ARGS` on a pseudo-terminal, as a person at a terminal would, and return all
+    it wrote there (both streams, control codes included)."""
+    pid, screen = pty.fork()
+    if pid == 0:  # the child: the command, in the tests' environment
+        os.execve(PARLOUR, [PARLOUR, *args], command_env())
+    written = bytearray()
+    deadline = time.monotonic() + timeout
+    try:
+        while True:
+            left = max(deadline - time.monotonic(), 0)
+            if not select.select([screen], [], [], left)[0]:
+                os.kill(pid, signal.SIGKILL)
+                raise TimeoutError(f"parlour {' '.join(args)} took over {timeout} s")
+            try:
+                chunk = os.read(screen, 4096)
+            except OSError:  # the command ended, and its terminal with it
+                break
+            if not chunk:
+                break
+            written += chunk
+    finally:
+        os.waitpid(pid, 0)
+        os.close(screen)
+    return written.decode(errors="replace")

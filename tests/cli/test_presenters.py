@@ -38,6 +38,38 @@ def test_the_grace_is_offered_exactly_when_a_grace_move_is_legal() -> None:
     assert any(offers) and not all(offers)
 
 
+def test_the_wrangle_board_shows_what_its_player_may_see_and_no_more() -> None:
+    """Own reserve's top and size, the opponent's visible tops and sizes, all eight heaps, the
+    foundations and the turned card; never a card under a top or in a stock (WR-7)."""
+    state = position(
+        {
+            "north-reserve": "4C 7H JD",
+            "north-waste": "8S 2D",
+            "north-stock": "3S 3S 3S",
+            "north-turned": "QC",
+            "south-reserve": "5S 9H",
+            "south-waste": "6C",
+            "south-stock": "TH TH",
+            **{f"north-aux-{n}": f"{rank}D" for n, rank in enumerate("KQJT", 1)},
+            **{f"south-aux-{n}": f"{rank}H" for n, rank in enumerate("KQJ8", 1)},
+            "foundation-1": "AS 2S",
+            "foundation-2": "AC",
+        }
+    )
+    board = drawn(WRANGLE.observe(state, "north"), "wrangle")
+    lines = {line.split()[0]: line for line in board.splitlines() if line.strip()}
+    assert "reserve 3" in lines["north"] and "J♦" in lines["north"]  # its top and size
+    assert "waste 2" in lines["north"] and "2♦" in lines["north"] and "stock 3" in lines["north"]
+    assert "reserve 2" in lines["south"] and "9♥" in lines["south"] and "6♣" in lines["south"]
+    assert "stock 2" in lines["south"]
+    for heap in ("n1: K♦", "n2: Q♦", "n3: J♦", "n4:10♦", "s1: K♥", "s2: Q♥", "s3: J♥", "s4: 8♥"):
+        assert heap in board
+    assert "f1: 2♠" in board and "f2: A♣" in board and "f3: --" in board
+    assert "turned card  Q♣" in board
+    for hidden in ("4♣", "7♥", "8♠", "3♠", "5♠", "10♥"):  # under tops, and in stocks
+        assert hidden not in board
+
+
 def test_a_wrangle_player_is_told_to_pass_only_when_passing_is_legal() -> None:
     for stock, told in (("", True), ("9D", False)):
         state = position({"north-stock": stock, "north-reserve": "9C", "south-reserve": "5D"})

@@ -10,7 +10,7 @@ import pytest
 from parlour.agents.match import DuelSummary
 from parlour.core.cards import cards_str
 from parlour.frontends.cli.wrangle import tally
-from tests.cli.runner import parlour
+from tests.cli.runner import at_terminal, parlour
 from tests.games.test_wrangle import deck
 
 # North (the person): the spades in his reserve, ace on top; kings and queens of hearts and
@@ -50,6 +50,13 @@ def test_a_duel_between_two_computer_players_reports_its_figures() -> None:
     assert text.returncode == 0, text.stderr
     assert (result["wins"], result["draws"], result["losses"]) == (0, 2, 0)
     assert "greedy against random, 2 games: 0 wins, 2 draws, 0 losses" in text.stdout
+
+
+def test_a_duel_at_a_terminal_shows_its_progress() -> None:
+    screen = at_terminal("duel", "random", "random", "--games", "4", "--seed", "2")
+    assert "0/4" in screen and "4/4" in screen  # the bar's count, drawn at the start and end
+    assert "random v random" in screen and "━" in screen
+    assert "random against random, 4 games" in screen  # then the figures
 
 
 @pytest.mark.parametrize(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from itertools import islice
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import pytest
 from parlour.frontends.cli.odds import deals_left, default_db
 from parlour.store.database import default_path
 from parlour.store.results import ResultStore, RunKey
-from tests.cli.runner import parlour
+from tests.cli.runner import at_terminal, parlour
 
 SUMMARY_KEYS = {
     "game", "params", "policy", "budget", "first_deal", "deals", "won", "lost", "unknown",
@@ -39,6 +40,15 @@ def test_json_has_one_object_with_the_counts_and_interval(tmp_path: Path) -> Non
     low, rate, high = summary["ci_low"], summary["win_rate"], summary["ci_high"]
     assert isinstance(low, float) and isinstance(rate, float) and isinstance(high, float)
     assert low <= rate == won / 40 <= high
+
+
+def test_a_run_at_a_terminal_shows_its_progress_and_the_rate_so_far(tmp_path: Path) -> None:
+    screen = at_terminal("odds", "royal-marriage", "--deals", "20", "--db", str(tmp_path / "o"))
+    assert "royal-marriage solver" in screen and " 0/20" in screen and "20/20" in screen
+    summary = re.search(r"win rate (\S+) \(95% Wilson interval (\S+) to (\S+)\)", screen)
+    assert summary is not None
+    rate, low, high = summary.groups()
+    assert f"{rate} [{low}, {high}]" in screen  # the bar's last rate is the summary's
 
 
 def test_a_rerun_counts_nothing_twice_and_a_longer_one_adds_deals(tmp_path: Path) -> None:
