@@ -25,7 +25,7 @@ from parlour.games.heads_and_tails import (
 )
 from parlour.games.plait import PLAIT, PlaitParams
 from parlour.games.twin_foundations import Foundations
-from parlour.solver import hint, solve
+from parlour.solver import Budget, hint, solve
 from tests.games.test_four_corners import position as fc_position
 from tests.games.test_heads_and_tails import position as ht_position
 
@@ -329,3 +329,23 @@ def test_plait_hints_followed_from_a_winnable_deal_win(params: PlaitParams) -> N
         state = PLAIT.apply(state, advice.move)
         hints += 1
     assert PLAIT.outcome(state) == "won" and hints > 100
+
+
+# Deals that each game's search leaves undecided after 10 s (README, "Measured").
+HARD_DEALS = [
+    (HT, HeadsAndTailsParams(), 63),
+    (FC, FourCornersParams(), 4),
+    (PLAIT, PlaitParams(), 2),
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "params", "deal"), HARD_DEALS, ids=["heads-and-tails", "four-corners", "plait"]
+)
+def test_the_seconds_budget_stops_a_search_before_its_positions_run_out(
+    game: Game[Any, Any], params: Any, deal: int
+) -> None:
+    budget = Budget(nodes=10**12, seconds=0.3)
+    solution = solve(game, game.new(params, deal=deal), budget)
+    assert solution.result == "unknown" and solution.method == "game search"
+    assert 0 < solution.nodes < budget.nodes and solution.seconds >= budget.seconds
