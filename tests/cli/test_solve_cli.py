@@ -29,10 +29,16 @@ def test_solve_json_gives_a_winning_line_that_replays() -> None:
 
 
 def test_solve_prints_the_moves_in_notation() -> None:
+    """The line printed under a win, read back as notation, wins the deal."""
     done = parlour("solve", "royal-marriage", "--deal", "1", "--mode", "open")
     assert done.returncode == 0
-    assert done.stdout.startswith("won") or done.stdout.startswith("lost")
-    assert "thoughtful" in done.stdout
+    verdict, line = done.stdout.splitlines()
+    assert verdict.startswith("won") and "thoughtful" in verdict
+    params = RoyalMarriageParams(mode="open")
+    session = Session(RM, params, deal=1)
+    for move in line.split(" ; "):
+        session.play(parse_move(move))
+    assert session.outcome == "won"
 
 
 def test_cards_file_solves_one_deck_per_line_in_order(tmp_path: Path) -> None:

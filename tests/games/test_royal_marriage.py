@@ -128,7 +128,7 @@ def test_RM_4_dealing_while_a_discard_is_possible_is_illegal() -> None:
         RM.apply(state, action("deal"))
 
 
-def test_RM_4_the_same_deal_is_legal_in_the_open_mode() -> None:
+def test_the_open_mode_deals_every_card_at_once_so_no_deal_is_offered() -> None:
     state = position("QH 5S 7D 9S", "2C KH", params=OPEN)
     assert "deal" not in moves(state)  # open: everything is dealt at once
     full = RM.new(OPEN, deal=5)
