@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from parlour.core.cards import card_str
 from parlour.core.errors import IllegalMove, NotationError
 from parlour.core.game import Game
 from parlour.core.moves import Move, action, parse_move, transfer
@@ -167,6 +168,38 @@ def test_observations_leak_no_hidden_card(game: Game[Any, Any], params: Any) -> 
             assert cards_of(game, other) == cards_of(game, state)
             seen = json.dumps(game.observe(state, seat), sort_keys=True)
             assert json.dumps(game.observe(other, seat), sort_keys=True) == seen
+
+
+# What the rules let a player see of each pile, written out from RULES.md and the seeds, not
+# read from the game's own `visibility` (which the test above takes on trust): "none" for a pile
+# face down, "top" for a face-up stack; any other pile shows every card.
+SHOWN: dict[str, dict[str, str]] = {
+    "royal-marriage": {"stock": "none"},  # the pack, dealt a card at a time (RM-1, RM-4)
+    "heads-and-tails": {f"reserve-{n}": "top" for n in range(1, 9)},  # the packets (HT-1)
+    "four-corners": {f"heap-{n}": "top" for n in range(1, 13)},  # the heaps' tops (FC-3)
+    "plait": {"stock": "none", "waste": "top"},  # turned one at a time (PL-1, PL-3)
+    "wrangle": {  # only the top of a reserve is seen (WR-1), stocks face down, wastes' tops
+        f"{seat}-{pile}": shown
+        for seat in ("north", "south")
+        for pile, shown in (("stock", "none"), ("reserve", "top"), ("waste", "top"))
+    },
+}
+
+
+@pytest.mark.parametrize(("game", "params"), CASES)
+def test_observations_show_what_the_rules_let_a_player_see(
+    game: Game[Any, Any], params: Any
+) -> None:
+    shown = SHOWN[game.info.id]  # a new game says here what its rules hide
+    rng = random.Random(13)
+    for state in playout(game, game.new(params, deal=5), rng)[::4]:
+        for seat in seats(game):
+            seen = game.observe(state, seat)
+            for name, cards in game.piles(state).items():
+                whole = [card_str(card) for card in cards]
+                expected = {"none": [], "top": whole[-1:]}.get(shown.get(name, ""), whole)
+                assert seen["piles"][name] == expected, name
+                assert seen["sizes"][name] == len(cards), name
 
 
 @pytest.mark.parametrize(("game", "params"), CASES)
