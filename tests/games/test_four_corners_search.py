@@ -74,7 +74,7 @@ def random_foundations(rng: random.Random) -> Foundations:
     return Foundations(aces, kings)
 
 
-def test_FC_1_foundations_are_known_by_their_heights() -> None:
+def test_foundations_are_known_by_their_heights() -> None:
     """The search keeps foundations as heights: each holds a run from its base, so the heights
     give back the very cards, empty foundations included."""
     rng = random.Random("fc-1")
@@ -83,7 +83,7 @@ def test_FC_1_foundations_are_known_by_their_heights() -> None:
         assert Foundations.of_heights(found.heights()) == found
 
 
-def test_FC_2_a_deal_as_the_search_sees_it() -> None:
+def test_the_search_deals_as_the_game_does() -> None:
     for deal in range(20):
         state = FC.new(deal=deal)
         heaps, heights = deal_heights(shuffled(FC.ordered_deck(state.params), deal), (0,) * 8)
@@ -228,7 +228,7 @@ def test_FC_5_every_drawn_order_of_the_last_layout_decides_as_exhaustive_search(
     assert answers[WON] and answers[LOST]
 
 
-def test_FC_5_a_drawn_order_is_a_reordering_the_same_on_every_run() -> None:
+def test_a_drawn_order_is_a_reordering_the_same_on_every_run() -> None:
     position = position_of(FC.new(deal=3))
     steps = play_steps(position)
     orders = []

@@ -262,7 +262,7 @@ def test_PL_1_a_dealt_game_is_solved_by_the_game_search_and_its_line_wins() -> N
 
 
 @pytest.mark.parametrize("deal", [2, 17])
-def test_PL_5_the_same_node_budget_gives_the_same_answer(deal: int) -> None:
+def test_the_same_node_budget_gives_the_same_answer(deal: int) -> None:
     state = PLAIT.new(deal=deal)
     first = search(state, 3_000, math.inf)
     second = search(state, 3_000, math.inf)
