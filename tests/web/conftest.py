@@ -81,3 +81,23 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 def live_server(live: LiveServer) -> str:
     """The base URL (`http://127.0.0.1:PORT`) of `live`."""
     return live.url
+
+
+class StillClock:
+    """The games' time, which moves only when the test moves it."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock(live: LiveServer) -> Iterator[StillClock]:
+    still = StillClock()
+    live.lobby.clock = still
+    try:
+        yield still
+    finally:
+        live.lobby.clock = time.monotonic

@@ -4,7 +4,6 @@ rebuilt here from the deal and the moves announced one by one (WR-7)."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -19,7 +18,7 @@ from parlour.games import get_game
 from parlour.games.wrangle import WrangleState
 from tests.conformance.wins import load_wins
 from tests.web.client import Player, quiet, seat_of, stats_of
-from tests.web.conftest import LiveServer
+from tests.web.conftest import LiveServer, StillClock
 
 WRANGLE = get_game("wrangle")
 KNOWN = load_wins(WRANGLE)["wrangle(first=cut)"]
@@ -286,9 +285,11 @@ def test_a_player_hears_when_the_other_leaves_the_table_and_comes_back(live: Liv
             assert north.receive()["away"] == []
 
 
-def test_a_table_s_clock_starts_when_the_second_player_sits_down(live: LiveServer) -> None:
+def test_a_table_s_clock_starts_when_the_second_player_sits_down(
+    live: LiveServer, clock: StillClock
+) -> None:
     with Player(live.url) as north, Player(live.url) as south:
         joined, _ = north.start(game="wrangle", opponent="human")
-        time.sleep(1.5)
+        clock.now += 90.0  # the first player waits for the second
         south.ask({"type": "join", "table": joined["join_link"].removeprefix("/table/")})
-        assert south.receive()["elapsed"] < 1.0
+        assert south.receive()["elapsed"] == 0.0

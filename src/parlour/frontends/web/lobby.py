@@ -63,6 +63,8 @@ class Lobby:
         self.computers: dict[str, Agent] = {}
         # Where the deals no client chose come from (a test may deal its own).
         self.unchosen_deal: Callable[[Game[Any, Any]], Dealt] = random_deal
+        # The games' clocks (a test may keep its own time).
+        self.clock: Callable[[], float] = time.monotonic
 
     # ----- finding a room and a seat --------------------------------------------------------
     def new_game(self, message: Message, address: str = "") -> tuple[Room, str, str]:
@@ -86,7 +88,12 @@ class Lobby:
         if deck is None and deal is None:
             dealt = self.unchosen_deal(game)
         session = Session(
-            game, params, deal=dealt[0], deck=dealt[1], autoplay=bool(message.get("autoplay"))
+            game,
+            params,
+            deal=dealt[0],
+            deck=dealt[1],
+            autoplay=bool(message.get("autoplay")),
+            clock=self.clock,
         )
         self._count_new(address)
         return self.open_room(session, opponent)
@@ -156,7 +163,7 @@ class Lobby:
         game = get_game(saved.record.game)
         # saved with automatic moves on before they were refused to a game that has none
         automatic = saved.autoplay and game.has_automatic_moves
-        session = Session.from_record(game, saved.record, autoplay=automatic)
+        session = Session.from_record(game, saved.record, autoplay=automatic, clock=self.clock)
         room = Room(
             game_id=saved.game_id,
             session=session,
