@@ -221,6 +221,23 @@ def test_the_hint_key_asks_the_solver() -> None:
     run(app, steps)
 
 
+def test_leaving_during_a_hint_does_not_wait_for_its_search() -> None:
+    """The Plait's deal 2 takes the hint's whole budget (seconds): the app closes while the
+    search goes on in a daemon thread, which nothing waits for at exit."""
+    app = started_on("plait", 2)
+
+    async def steps(app: ParlourApp, pilot: Pilot[None]) -> None:
+        await pilot.press("f2")
+        await pilot.pause()
+        app.exit()
+
+    run(app, steps)
+    searching = [thread for thread in threading.enumerate() if thread.name == "parlour-line"]
+    assert searching and all(thread.daemon for thread in searching)
+    for thread in searching:  # let it end here, not in another test
+        thread.join()
+
+
 def test_a_game_saved_in_the_app_resumes_with_its_moves(tmp_path: Path) -> None:
     app = started_on("four-corners", 12)
     saved = tmp_path / "game.json"

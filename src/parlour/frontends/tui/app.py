@@ -10,6 +10,9 @@ loop as in `parlour play`.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import threading
 from collections import deque
 from dataclasses import asdict
 from typing import Any, ClassVar
@@ -176,8 +179,25 @@ class GameScreen(Screen[None]):
             self.query_one("#log", RichLog).write(Text(f"> {line}", style="dim"))
         self._handle(line)
 
-    @work(thread=True, exclusive=True)
-    def _handle(self, line: str | None) -> None:
+    @work
+    async def _handle(self, line: str | None) -> None:
+        """The line is played on a daemon thread of its own, not one of the event loop's pool,
+        which is waited for at exit: leaving during a hint does not wait for its search."""
+        loop = asyncio.get_running_loop()
+        played: asyncio.Future[None] = loop.create_future()
+
+        def play() -> None:
+            try:
+                self._play(line)
+            finally:
+                with contextlib.suppress(RuntimeError):  # the app has closed since
+                    loop.call_soon_threadsafe(played.set_result, None)
+
+        threading.Thread(target=play, name="parlour-line", daemon=True).start()
+        await played
+        self._shown()
+
+    def _play(self, line: str | None) -> None:
         try:
             if line is None:
                 self.driver.start()
@@ -185,8 +205,6 @@ class GameScreen(Screen[None]):
                 self.driver.handle(line)
         except Exception as error:  # the game is kept; what went wrong is said in the log
             self.driver.console.print(f"[red]Something went wrong:[/] {escape(repr(error))}")
-        finally:
-            self.app.call_from_thread(self._shown)
 
     def _shown(self) -> None:
         printed = drained(self.driver.console)
