@@ -238,6 +238,43 @@ def test_a_connection_that_never_finishes_its_request_is_closed(
         server.stop()
 
 
+def test_one_address_may_hold_only_so_many_http_connections_open(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Connections opened faster than they time out would take every file descriptor: past
+    the limit the server closes a new one at once; the ones before it stay open, a websocket
+    does not count once upgraded, and a connection closed makes room for another."""
+    monkeypatch.setattr(TimelyHttp, "connections_per_address", 3)
+    server = LiveServer(tmp_path / "p.db").start()
+    host, port = server.url.removeprefix("http://").split(":")
+    try:
+        with Player(server.url) as player:  # a websocket, no longer an HTTP connection
+            assert player.start(game="plait", deal=2)[0]["type"] == "joined"
+            held = [socket.create_connection((host, int(port))) for _ in range(3)]
+            extra = socket.create_connection((host, int(port)))  # taken in after them
+            extra.settimeout(10)
+            assert extra.recv(1024) == b""  # closed by the server at once
+            for kept in held:
+                kept.settimeout(0.2)
+                with pytest.raises(TimeoutError):  # still open, waiting for a request
+                    kept.recv(1024)
+            held.pop().close()
+            deadline = time.monotonic() + 10  # the server counts it gone once it has seen it go
+            while True:
+                with socket.create_connection((host, int(port))) as again:
+                    again.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                    again.settimeout(10)
+                    answer = again.recv(1024)
+                if answer.startswith(b"HTTP/1.1 200") or time.monotonic() > deadline:
+                    break
+                time.sleep(0.05)
+            assert answer.startswith(b"HTTP/1.1 200"), answer
+            for kept in held:
+                kept.close()
+    finally:
+        server.stop()
+
+
 def test_one_address_may_hold_only_so_many_sockets_open(tmp_path: Path) -> None:
     """Each socket costs the server a file descriptor: one client may not take them all. The
     socket past the limit is closed with "try again later" and the reason; once one closes,

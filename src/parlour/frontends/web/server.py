@@ -17,14 +17,32 @@ class TimelyHttp(HttpToolsProtocol):
     """uvicorn's HTTP (httptools), but a connection that has not sent a whole request's
     headers within `headers_within` seconds of opening, or of its request's first byte, is
     closed: uvicorn sets no such limit, and a client that opened connections and trickled out
-    their headers (slowloris) would hold a file descriptor each for as long as it liked."""
+    their headers (slowloris) would hold a file descriptor each for as long as it liked. And
+    one address may hold `connections_per_address` HTTP connections open at once (a websocket
+    no longer counts once upgraded: the app limits those), so that a client opening them
+    faster than they time out cannot take every file descriptor the server has."""
 
     headers_within = 10.0
+    connections_per_address = 100
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         self._headers_due: asyncio.TimerHandle | None = None
         super().connection_made(transport)
+        if self._crowded():
+            transport.close()
+            return
         self._expect_headers()
+
+    def _crowded(self) -> bool:
+        """Whether the client's address holds more than its share of this server's open HTTP
+        connections, this one included (`connections`, uvicorn's set of its connections,
+        websockets too)."""
+        if not self.client:
+            return False
+        host = self.client[0]
+        http = (other for other in self.connections if isinstance(other, HttpToolsProtocol))
+        mine = [other for other in http if other.client and other.client[0] == host]
+        return len(mine) > self.connections_per_address
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
