@@ -239,13 +239,13 @@ def test_a_connection_that_never_finishes_its_request_is_closed(
 
 
 def test_one_address_may_hold_only_so_many_http_connections_open(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
 ) -> None:
     """Connections opened faster than they time out would take every file descriptor: past
-    the limit the server closes a new one at once; the ones before it stay open, a websocket
-    does not count once upgraded, and a connection closed makes room for another."""
-    monkeypatch.setattr(TimelyHttp, "connections_per_address", 3)
-    server = LiveServer(tmp_path / "p.db").start()
+    the limit (the one for sockets) the server closes a new one at once; the ones before it
+    stay open, a websocket does not count once upgraded, and a connection closed makes room
+    for another."""
+    server = LiveServer(tmp_path / "p.db", sockets_per_address=3).start()
     host, port = server.url.removeprefix("http://").split(":")
     try:
         with Player(server.url) as player:  # a websocket, no longer an HTTP connection

@@ -76,6 +76,7 @@ def create_app(
         title="Parlour", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None
     )
     app.state.lobby = lobby  # the rooms, for a server's owner in the same process
+    app.state.sockets_per_address = sockets_per_address  # HTTP connections too (`server`)
     app.add_middleware(KnownHostsOnly, names=host_names)
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
 

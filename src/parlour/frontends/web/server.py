@@ -20,7 +20,8 @@ class TimelyHttp(HttpToolsProtocol):
     their headers (slowloris) would hold a file descriptor each for as long as it liked. And
     one address may hold `connections_per_address` HTTP connections open at once (a websocket
     no longer counts once upgraded: the app limits those), so that a client opening them
-    faster than they time out cannot take every file descriptor the server has."""
+    faster than they time out cannot take every file descriptor the server has. `server`
+    sets that limit to the app's own for websockets."""
 
     headers_within = 10.0
     connections_per_address = 100
@@ -84,11 +85,15 @@ def address(sock: socket.socket) -> str:
 
 
 def server(app: FastAPI) -> uvicorn.Server:
-    """A uvicorn server for `app`, quiet but for warnings."""
+    """A uvicorn server for `app`, quiet but for warnings; one address may hold as many HTTP
+    connections open as the app lets it hold sockets (`parlour serve --sockets-per-address`),
+    since each socket is an HTTP connection until its handshake is done."""
+    limit = getattr(app.state, "sockets_per_address", TimelyHttp.connections_per_address)
+    http = type("TimelyHttp", (TimelyHttp,), {"connections_per_address": limit})
     return uvicorn.Server(
         uvicorn.Config(
             app,
-            http=TimelyHttp,
+            http=http,
             log_level="warning",
             ws_max_size=1024 * 1024,
             ws_per_message_deflate=False,
