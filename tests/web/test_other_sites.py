@@ -213,13 +213,31 @@ def test_a_refused_request_for_a_new_game_takes_nothing_from_the_limit(tmp_path:
         server.stop()
 
 
+def closed_while_trickling(host: str, port: int) -> bool:
+    """Whether the server closes a connection whose request's body comes a byte at a time,
+    a byte every 0.2 s, within 50 bytes (answered or not: a route may answer at once)."""
+    with socket.create_connection((host, port)) as bodied:
+        bodied.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\n")
+        bodied.settimeout(0.2)
+        for _ in range(50):
+            try:
+                if not bodied.recv(65536):
+                    return True
+            except TimeoutError:
+                try:
+                    bodied.sendall(b"x")
+                except OSError:  # closed under the byte being sent
+                    return True
+    return False
+
+
 def test_a_connection_that_never_finishes_its_request_is_closed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Slowloris: connections opened and their headers trickled out, or nothing sent at all,
-    are closed once their time is up, where they used to hold a file descriptor each for
-    ever; a request sent whole, and a websocket once open, are not cut short."""
-    monkeypatch.setattr(TimelyHttp, "headers_within", 0.5)
+    """Slowloris: connections opened and their headers or a body trickled out, or nothing
+    sent at all, are closed once their time is up, where they used to hold a file descriptor
+    each for ever; a request sent whole, and a websocket once open, are not cut short."""
+    monkeypatch.setattr(TimelyHttp, "request_within", 0.5)
     server = LiveServer(tmp_path / "p.db").start()
     host, port = server.url.removeprefix("http://").split(":")
     try:
@@ -231,6 +249,7 @@ def test_a_connection_that_never_finishes_its_request_is_closed(
                 waiting.settimeout(10)
                 assert waiting.recv(1024) == b""  # closed by the server, not by the timeout
                 waiting.close()
+            assert closed_while_trickling(host, int(port))
             time.sleep(1.5)  # three times the limit, with the websocket open
             assert player.start(game="plait", deal=2)[0]["type"] == "joined"
         assert httpx.get(server.url + "/api/games").status_code == 200

@@ -14,25 +14,26 @@ BACKLOG = 2048  # connections waiting to be accepted (uvicorn's own default)
 
 
 class TimelyHttp(HttpToolsProtocol):
-    """uvicorn's HTTP (httptools), but a connection that has not sent a whole request's
-    headers within `headers_within` seconds of opening, or of its request's first byte, is
-    closed: uvicorn sets no such limit, and a client that opened connections and trickled out
-    their headers (slowloris) would hold a file descriptor each for as long as it liked. And
+    """uvicorn's HTTP (httptools), but a connection that has not sent a whole request, its
+    headers and any body, within `request_within` seconds of opening, or of its request's
+    first byte, is closed: uvicorn sets no such limit, and a client that opened connections
+    and trickled out their requests (slowloris) would hold a file descriptor each for as long
+    as it liked. And
     one address may hold `connections_per_address` HTTP connections open at once (a websocket
     no longer counts once upgraded: the app limits those), so that a client opening them
     faster than they time out cannot take every file descriptor the server has. `server`
     sets that limit to the app's own for websockets."""
 
-    headers_within = 10.0
+    request_within = 10.0
     connections_per_address = 100
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        self._headers_due: asyncio.TimerHandle | None = None
+        self._request_due: asyncio.TimerHandle | None = None
         super().connection_made(transport)
         if self._crowded():
             transport.close()
             return
-        self._expect_headers()
+        self._expect_request()
 
     def _crowded(self) -> bool:
         """Whether the client's address holds more than its share of this server's open HTTP
@@ -47,24 +48,28 @@ class TimelyHttp(HttpToolsProtocol):
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
-        self._expect_headers()
+        self._expect_request()
 
-    def on_headers_complete(self) -> None:
-        self._headers_in()
-        super().on_headers_complete()
+    def on_message_complete(self) -> None:
+        self._request_in()
+        super().on_message_complete()
+
+    def handle_websocket_upgrade(self) -> None:
+        self._request_in()  # a websocket, no longer a request on its way
+        super().handle_websocket_upgrade()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._headers_in()
+        self._request_in()
         super().connection_lost(exc)
 
-    def _expect_headers(self) -> None:
-        if self._headers_due is None:
-            self._headers_due = self.loop.call_later(self.headers_within, self.transport.close)
+    def _expect_request(self) -> None:
+        if self._request_due is None:
+            self._request_due = self.loop.call_later(self.request_within, self.transport.close)
 
-    def _headers_in(self) -> None:
-        if self._headers_due is not None:
-            self._headers_due.cancel()
-            self._headers_due = None
+    def _request_in(self) -> None:
+        if self._request_due is not None:
+            self._request_due.cancel()
+            self._request_due = None
 
 
 def bind(host: str, port: int) -> socket.socket:
