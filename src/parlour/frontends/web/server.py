@@ -10,6 +10,8 @@ import uvicorn
 from fastapi import FastAPI
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+from parlour.frontends.web.clients import client_of
+
 BACKLOG = 2048  # connections waiting to be accepted (uvicorn's own default)
 
 
@@ -41,9 +43,9 @@ class TimelyHttp(HttpToolsProtocol):
         websockets too)."""
         if not self.client:
             return False
-        host = self.client[0]
+        me = client_of(self.client[0])
         http = (other for other in self.connections if isinstance(other, HttpToolsProtocol))
-        mine = [other for other in http if other.client and other.client[0] == host]
+        mine = [other for other in http if other.client and client_of(other.client[0]) == me]
         return len(mine) > self.connections_per_address
 
     def on_message_begin(self) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from parlour.core.errors import IllegalMove, ParlourError
+from parlour.frontends.web.clients import client_of
 from parlour.frontends.web.hints import Hinter
 from parlour.frontends.web.lobby import Lobby
 from parlour.frontends.web.protocol import Message, ProtocolError, parse_message
@@ -178,5 +179,6 @@ class Conversation:
 
 
 def peer(socket: WebSocket) -> str:
-    """The address a socket comes from ("" where the server is not told)."""
-    return socket.client.host if socket.client else ""
+    """The client a socket comes from, as the limits count it (`clients.client_of`; "" where
+    the server is not told)."""
+    return client_of(socket.client.host) if socket.client else ""

@@ -1,0 +1,20 @@
+"""Who a client is, for the limits the server sets per client (sockets, hints, new games, HTTP
+connections): its IPv4 address, or its IPv6 network's /64, since one host is commonly given a
+whole /64 and could spread its connections over it to slip past a limit per address."""
+
+from __future__ import annotations
+
+from ipaddress import IPv6Address, ip_address, ip_network
+
+
+def client_of(host: str) -> str:
+    """The key a connection from `host` counts under."""
+    try:
+        address = ip_address(host)
+    except ValueError:  # no address (a test client's name): counted as given
+        return host
+    if isinstance(address, IPv6Address):
+        if address.ipv4_mapped is not None:  # an IPv4 client on a dual-stack socket
+            return str(address.ipv4_mapped)
+        return str(ip_network(f"{address}/64", strict=False))
+    return str(address)

@@ -1,0 +1,25 @@
+"""Whom the server's limits per client count together: an IPv4 address, or an IPv6 /64."""
+
+from __future__ import annotations
+
+from parlour.frontends.web.clients import client_of
+
+
+def test_an_ipv4_address_is_a_client_of_its_own() -> None:
+    assert client_of("203.0.113.7") == "203.0.113.7"
+    assert client_of("203.0.113.7") != client_of("203.0.113.8")
+
+
+def test_the_addresses_of_one_ipv6_64_are_one_client() -> None:
+    """A host given a /64 could otherwise open sockets from 2**64 addresses."""
+    one = client_of("2001:db8:1:2::1")
+    assert one == client_of("2001:db8:1:2:ffff:ffff:ffff:ffff") == "2001:db8:1:2::/64"
+    assert one != client_of("2001:db8:1:3::1")
+
+
+def test_an_ipv4_client_on_a_dual_stack_socket_is_its_ipv4_address() -> None:
+    assert client_of("::ffff:203.0.113.7") == "203.0.113.7"
+
+
+def test_a_client_named_otherwise_is_counted_as_named() -> None:
+    assert client_of("testclient") == "testclient"
