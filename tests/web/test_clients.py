@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from starlette.websockets import WebSocket
+
 from parlour.frontends.web.clients import client_of
+from parlour.frontends.web.sockets import peer
 
 
 def test_an_ipv4_address_is_a_client_of_its_own() -> None:
@@ -23,3 +28,17 @@ def test_an_ipv4_client_on_a_dual_stack_socket_is_its_ipv4_address() -> None:
 
 def test_a_client_named_otherwise_is_counted_as_named() -> None:
     assert client_of("testclient") == "testclient"
+
+
+def test_the_sockets_limits_count_a_socket_by_its_client() -> None:
+    """`peer`, where every limit per address reads a socket's address."""
+
+    async def nothing(*_: Any) -> Any:
+        raise AssertionError("not read")
+
+    def socket_from(host: str) -> WebSocket:
+        scope = {"type": "websocket", "client": (host, 40000), "path": "/ws", "headers": []}
+        return WebSocket(scope, receive=nothing, send=nothing)
+
+    assert peer(socket_from("2001:db8:1:2::5")) == peer(socket_from("2001:db8:1:2::6"))
+    assert peer(socket_from("203.0.113.7")) == "203.0.113.7"
