@@ -6,7 +6,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
-from parlour.frontends.web.clients import client_of
+from parlour.frontends.web.clients import client_of, is_proxy
 from parlour.frontends.web.sockets import peer
 
 
@@ -42,3 +42,11 @@ def test_the_sockets_limits_count_a_socket_by_its_client() -> None:
 
     assert peer(socket_from("2001:db8:1:2::5")) == peer(socket_from("2001:db8:1:2::6"))
     assert peer(socket_from("203.0.113.7")) == "203.0.113.7"
+
+
+def test_a_proxy_is_trusted_as_uvicorn_is_told() -> None:
+    assert is_proxy("127.0.0.1", "127.0.0.1,::1") and is_proxy("::1", "127.0.0.1, ::1")
+    assert not is_proxy("203.0.113.7", "127.0.0.1,::1")
+    assert is_proxy("10.1.2.3", ["10.0.0.0/8"]) and is_proxy("203.0.113.7", "*")
+    assert is_proxy("/run/proxy.sock", "/run/proxy.sock")
+    assert not is_proxy("testclient", "127.0.0.1")

@@ -258,12 +258,13 @@ def test_a_connection_that_never_finishes_its_request_is_closed(
 
 
 def test_one_address_may_hold_only_so_many_http_connections_open(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Connections opened faster than they time out would take every file descriptor: past
     the limit (the one for sockets) the server closes a new one at once; the ones before it
     stay open, a websocket does not count once upgraded, and a connection closed makes room
     for another."""
+    monkeypatch.setenv("FORWARDED_ALLOW_IPS", "192.0.2.1")  # this machine is no proxy here
     server = LiveServer(tmp_path / "p.db", sockets_per_address=3).start()
     host, port = server.url.removeprefix("http://").split(":")
     try:
@@ -290,6 +291,22 @@ def test_one_address_may_hold_only_so_many_http_connections_open(
             assert answer.startswith(b"HTTP/1.1 200"), answer
             for kept in held:
                 kept.close()
+    finally:
+        server.stop()
+
+
+def test_a_trusted_proxy_may_hold_more_http_connections(tmp_path: Path) -> None:
+    """A proxy on this machine (uvicorn trusts it to name its clients, by default) carries
+    many clients' connections: they are not held to one client's share."""
+    server = LiveServer(tmp_path / "p.db", sockets_per_address=2).start()
+    host, port = server.url.removeprefix("http://").split(":")
+    try:
+        held = [socket.create_connection((host, int(port))) for _ in range(4)]
+        for kept in held:
+            kept.settimeout(0.2)
+            with pytest.raises(TimeoutError):  # still open, waiting for a request
+                kept.recv(1024)
+            kept.close()
     finally:
         server.stop()
 

@@ -18,3 +18,25 @@ def client_of(host: str) -> str:
             return str(address.ipv4_mapped)
         return str(ip_network(f"{address}/64", strict=False))
     return str(address)
+
+
+def is_proxy(host: str, proxies: list[str] | str) -> bool:
+    """Whether `host` is one of the proxies trusted to name the clients behind them (uvicorn's
+    `forwarded_allow_ips`: by default this machine; "*", or addresses and networks, comma
+    separated). A proxy's connections carry many clients, and the proxy limits those."""
+    listed = (
+        [entry.strip() for entry in proxies.split(",")] if isinstance(proxies, str) else proxies
+    )
+    if "*" in listed:
+        return True
+    try:
+        address = ip_address(host)
+    except ValueError:
+        return host in listed
+    for entry in listed:
+        try:
+            if address in ip_network(entry, strict=False):
+                return True
+        except ValueError:  # a name or a socket's path, not an address
+            continue
+    return False

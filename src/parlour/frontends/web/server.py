@@ -10,7 +10,7 @@ import uvicorn
 from fastapi import FastAPI
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-from parlour.frontends.web.clients import client_of
+from parlour.frontends.web.clients import client_of, is_proxy
 
 BACKLOG = 2048  # connections waiting to be accepted (uvicorn's own default)
 
@@ -23,8 +23,9 @@ class TimelyHttp(HttpToolsProtocol):
     as it liked. And
     one address may hold `connections_per_address` HTTP connections open at once (a websocket
     no longer counts once upgraded: the app limits those), so that a client opening them
-    faster than they time out cannot take every file descriptor the server has. `server`
-    sets that limit to the app's own for websockets."""
+    faster than they time out cannot take every file descriptor the server has (a trusted
+    proxy's connections excepted: they carry many clients). `server` sets that limit to the
+    app's own for websockets."""
 
     request_within = 10.0
     connections_per_address = 100
@@ -41,7 +42,7 @@ class TimelyHttp(HttpToolsProtocol):
         """Whether the client's address holds more than its share of this server's open HTTP
         connections, this one included (`connections`, uvicorn's set of its connections,
         websockets too)."""
-        if not self.client:
+        if not self.client or is_proxy(self.client[0], self.config.forwarded_allow_ips):
             return False
         me = client_of(self.client[0])
         http = (other for other in self.connections if isinstance(other, HttpToolsProtocol))
