@@ -226,15 +226,21 @@ def test_leaving_during_a_hint_does_not_wait_for_its_search() -> None:
     search goes on in a daemon thread, which nothing waits for at exit."""
     app = started_on("plait", 2)
 
+    def searching() -> list[threading.Thread]:
+        return [thread for thread in threading.enumerate() if thread.name == "parlour-line"]
+
     async def steps(app: ParlourApp, pilot: Pilot[None]) -> None:
         await pilot.press("f2")
-        await pilot.pause()
+        for _ in range(3000):  # until the hint has begun, or 30 s
+            if searching():
+                break
+            await asyncio.sleep(0.01)
         app.exit()
 
     run(app, steps)
-    searching = [thread for thread in threading.enumerate() if thread.name == "parlour-line"]
-    assert searching and all(thread.daemon for thread in searching)
-    for thread in searching:  # let it end here, not in another test
+    still = searching()
+    assert still and all(thread.daemon for thread in still)
+    for thread in still:  # let it end here, not in another test
         thread.join()
 
 
