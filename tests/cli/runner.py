@@ -48,8 +48,11 @@ def at_terminal(*args: str, timeout: float = 120) -> str:
     """Run `parlour ARGS` on a pseudo-terminal, as a person at a terminal would, and return all
     it wrote there (both streams, control codes included)."""
     pid, screen = pty.fork()
-    if pid == 0:  # the child: the command, in the tests' environment
-        os.execve(PARLOUR, [PARLOUR, *args], command_env())
+    if pid == 0:  # the child: the command, in the tests' environment, and nothing else
+        try:
+            os.execve(PARLOUR, [PARLOUR, *args], command_env())
+        finally:
+            os._exit(127)  # as a shell does for a command it could not run
     written = bytearray()
     deadline = time.monotonic() + timeout
     try:
