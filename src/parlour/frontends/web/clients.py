@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from ipaddress import IPv6Address, ip_address, ip_network
 
+from uvicorn.middleware.proxy_headers import _TrustedHosts  # uvicorn is pinned by uv.lock
+
 
 def client_of(host: str) -> str:
     """The key a connection from `host` counts under."""
@@ -22,21 +24,7 @@ def client_of(host: str) -> str:
 
 def is_proxy(host: str, proxies: list[str] | str) -> bool:
     """Whether `host` is one of the proxies trusted to name the clients behind them (uvicorn's
-    `forwarded_allow_ips`: by default this machine; "*", or addresses and networks, comma
-    separated). A proxy's connections carry many clients, and the proxy limits those."""
-    listed = (
-        [entry.strip() for entry in proxies.split(",")] if isinstance(proxies, str) else proxies
-    )
-    if "*" in listed:
-        return True
-    try:
-        address = ip_address(host)
-    except ValueError:
-        return host in listed
-    for entry in listed:
-        try:
-            if address in ip_network(entry, strict=False):
-                return True
-        except ValueError:  # a name or a socket's path, not an address
-            continue
-    return False
+    `forwarded_allow_ips`: by default this machine), judged as uvicorn's own middleware judges
+    it when it takes a client's address from `X-Forwarded-For`. A proxy's connections carry
+    many clients, and the proxy limits those."""
+    return host in _TrustedHosts(proxies)

@@ -11,6 +11,7 @@ from fastapi import FastAPI
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from parlour.frontends.web.clients import client_of, is_proxy
+from parlour.frontends.web.sockets import SOCKETS_PER_ADDRESS
 
 BACKLOG = 2048  # connections waiting to be accepted (uvicorn's own default)
 
@@ -20,15 +21,14 @@ class TimelyHttp(HttpToolsProtocol):
     headers and any body, within `request_within` seconds of opening, or of its request's
     first byte, is closed: uvicorn sets no such limit, and a client that opened connections
     and trickled out their requests (slowloris) would hold a file descriptor each for as long
-    as it liked. And
-    one address may hold `connections_per_address` HTTP connections open at once (a websocket
-    no longer counts once upgraded: the app limits those), so that a client opening them
-    faster than they time out cannot take every file descriptor the server has (a trusted
-    proxy's connections excepted: they carry many clients). `server` sets that limit to the
-    app's own for websockets."""
+    as it liked. And one address may hold `connections_per_address` HTTP connections open at
+    once (a websocket no longer counts once upgraded: the app limits those), so that a client
+    opening them faster than they time out cannot take every file descriptor the server has
+    (a trusted proxy's connections excepted: they carry many clients). `server` sets that
+    limit to the app's own for websockets."""
 
     request_within = 10.0
-    connections_per_address = 100
+    connections_per_address = SOCKETS_PER_ADDRESS
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         self._request_due: asyncio.TimerHandle | None = None
