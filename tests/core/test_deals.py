@@ -7,7 +7,7 @@ from parlour.core.cards import cards_str, one_pack, parse_cards, two_packs
 from parlour.core.deals import MAX_DEAL, SplitMix64, check_deck, shuffled
 from parlour.core.errors import DeckError
 from parlour.core.game import SHAREABLE_DEALS
-from parlour.games import get_game
+from parlour.games import all_games, get_game
 
 # SplitMix64's published reference outputs for seed 0, and two of ours.
 SPLITMIX_VECTORS = {
@@ -66,6 +66,18 @@ def test_C_3_a_short_two_pack_deck_says_its_size_and_counts_copies() -> None:
     message = str(error.value)
     assert "101 cards, the game needs 104" in message
     assert "missing JC QC KC" in message
+
+
+@pytest.mark.parametrize("game_id", [game.info.id for game in all_games()])
+@pytest.mark.parametrize("item", [99, 52, -1, True, "AS", None])
+def test_C_3_an_item_that_is_no_card_is_named_as_such(game_id: str, item: object) -> None:
+    """From Python a deck is numbers, and a number outside 0-51 is no card: a `DeckError` names
+    it, where it used to escape as an IndexError or be counted as some other card."""
+    game = get_game(game_id)
+    deck: list[object] = list(game.ordered_deck(game.info.params_type()))
+    deck[5] = item
+    with pytest.raises(DeckError, match=f"the deck holds {item!r}, which is not a card"):
+        game.new(deck=deck)  # type: ignore[arg-type]
 
 
 def test_C_3_a_complete_deck_is_kept_in_its_order() -> None:

@@ -21,8 +21,9 @@ RED_SUITS = frozenset({1, 2})
 
 ACE = 1
 KING = 13
+PACK_SIZE = 52  # a card is a number below this
 
-_RANK_ALIASES = {"10": "T", "1": ""}
+_RANK_ALIASES = {"10": "T"}
 _CARD_HELP = (
     "a card is a rank (A 2-9 T J Q K, or 10) then a suit (S H D C or ♠ ♥ ♦ ♣), e.g. QH, 10S, 7♣"
 )
@@ -80,7 +81,7 @@ def same_suit_or_rank(a: Card, b: Card) -> bool:
 
 def one_pack() -> tuple[Card, ...]:
     """A pack in its ordered form: spades A-K, then hearts, diamonds, clubs."""
-    return tuple(range(52))
+    return tuple(range(PACK_SIZE))
 
 
 def two_packs() -> tuple[Card, ...]:

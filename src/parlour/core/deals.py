@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from parlour.core.cards import Card, card_str
+from parlour.core.cards import PACK_SIZE, Card, card_str
 from parlour.core.errors import DeckError
 from parlour.core.words import clipped
 
@@ -80,7 +80,14 @@ def shuffled(cards: Sequence[Card], deal: int) -> tuple[Card, ...]:
 
 def check_deck(given: Sequence[Card], expected: Sequence[Card]) -> tuple[Card, ...]:
     """`given` if it holds exactly the cards of `expected` (in any order), else a `DeckError`
-    naming what is missing and what is extra (RULES C-3)."""
+    naming what is missing and what is extra (RULES C-3). An item that is no card at all (the
+    cards are the numbers 0-51) is named as such, before any counting."""
+    for item in given:
+        if isinstance(item, bool) or not isinstance(item, int) or not 0 <= item < PACK_SIZE:
+            raise DeckError(
+                f"the deck holds {clipped(repr(item))}, which is not a card: "
+                f"cards are the numbers 0 to {PACK_SIZE - 1}"
+            )
     have, want = Counter(given), Counter(expected)
     if have == want:
         return tuple(given)

@@ -8,7 +8,7 @@ when the row is back to its two ends (RM-5).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any, Literal
@@ -89,7 +89,7 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
                 k = cuts[rng.below(len(cuts))]
                 return deck[k:] + deck[:k]
 
-    def accept_deck(self, params: RoyalMarriageParams, deck: Any) -> tuple[Card, ...]:
+    def accept_deck(self, params: RoyalMarriageParams, deck: Sequence[Card]) -> tuple[Card, ...]:
         given = tuple(deck)
         if params.variant == "discards":
             checked = check_deck(given, one_pack())
