@@ -400,6 +400,8 @@ def test_automatic_moves_are_refused_to_a_game_that_has_none() -> None:
     session = Session(RM, deal=3)
     with pytest.raises(IllegalMove, match="no automatic moves"):
         session.autoplay = True
+    with pytest.raises(IllegalMove, match="no automatic moves"):  # a switch that changes nothing
+        session.autoplay = False
     assert session.autoplay is False
     saved = session.record().to_json()
     saved["autoplay"] = True  # as a page could once save it

@@ -55,7 +55,8 @@ class Session(Generic[S]):
         self.first: S = game.new(params, deal=deal, deck=deck)
         self.deck = None if deck is None else game.accept_deck(self.first.params, deck)
         self._autoplay = False
-        self.autoplay = autoplay
+        if autoplay:
+            self.autoplay = autoplay
         self.undo_floor = 0
         self.started = datetime.now(UTC).isoformat(timespec="seconds")
         self.id = uuid4().hex  # the same across saves and loads, so a result counts once
@@ -118,7 +119,9 @@ class Session(Generic[S]):
 
     @autoplay.setter
     def autoplay(self, on: bool) -> None:
-        if on and not self.game.has_automatic_moves:
+        """A game with no automatic moves takes no switch for them, on or off: a change that
+        changes nothing would still be saved and shown as one."""
+        if not self.game.has_automatic_moves:
             raise IllegalMove(f"{self.game.info.name} has no automatic moves")
         self._autoplay = on
 

@@ -221,6 +221,7 @@ class Room:
         self._after_change()
 
     def restart(self, seat: str) -> None:
+        self.check_turn(seat)
         self.session.restart()
         self._after_change()
 
@@ -230,10 +231,6 @@ class Room:
         self.session.start_clock()
 
     def set_autoplay(self, on: bool) -> None:
-        """A game with no automatic moves (the Wrangle) takes no switch for them, on or off:
-        a change that changes nothing would still be saved and sent to every seat."""
-        if not self.game.has_automatic_moves:
-            raise IllegalMove(f"{self.game.info.name} has no automatic moves")
         self.session.autoplay = on
 
     def checkpoint(self) -> Callable[[], None]:
