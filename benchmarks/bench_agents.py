@@ -26,7 +26,7 @@ BASELINE = "greedy"
 def seconds_per_turn(name: str, games: int, seed: int) -> float:
     game = get_game("wrangle")
     results = list(duel_games(game, name, BASELINE, games, seed=seed))
-    return summarize(results, name, game.info.seats).seconds_per_turn
+    return summarize(results, game.info.seats).seconds_per_turn
 
 
 def main() -> None:

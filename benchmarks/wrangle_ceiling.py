@@ -70,7 +70,7 @@ def series(games: int, seed: int) -> list[GameResult]:
 
 
 def line(label: str, results: list[GameResult]) -> str:
-    summary = summarize(results, SEEING, Wrangle().info.seats)
+    summary = summarize(results, Wrangle().info.seats)
     counts = f"{label}: {summary.wins} won, {summary.draws} drawn, {summary.losses} lost"
     if summary.win_rate is None or summary.ci_low is None or summary.ci_high is None:
         return f"{counts}; no game decided"

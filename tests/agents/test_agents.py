@@ -176,7 +176,7 @@ def test_a_duel_swaps_seats_on_each_deal_and_counts_from_the_first_player() -> N
         GameResult(1, 1, ("b", "a"), "north", (3, 2), (0.0, 0.2)),
         GameResult(2, 2, ("a", "b"), "draw", (5, 5), (0.5, 0.0)),
     ]
-    summary = summarize(made, "a", SEATS)
+    summary = summarize(made, SEATS)
     assert (summary.wins, summary.draws, summary.losses) == (1, 1, 1)
     assert summary.win_rate == 0.5
     assert summary.seconds_per_turn == pytest.approx(1.0 / 10)

@@ -21,7 +21,7 @@ def _view(moves: list[str], piles: dict[str, list[str]], sizes: dict[str, int]) 
 
 
 def _choose(observation: dict[str, Any]) -> str | None:
-    move = GreedyPatience().choose(FOUR_CORNERS, observation)
+    move = GreedyPatience().choose(observation)
     return None if move is None else str(move)
 
 
@@ -59,9 +59,9 @@ def test_in_a_position_seen_before_it_plays_no_builds() -> None:
     player = GreedyPatience()
     sizes = {"heap-1": 3, "heap-2": 4, "heap-3": 4, "ace-S": 3}
     observation = _view(["heap-1>heap-2", "redeal"], HEAPS, sizes)
-    assert str(player.choose(FOUR_CORNERS, observation)) == "heap-1>heap-2"
-    assert str(player.choose(FOUR_CORNERS, observation)) == "redeal"
-    assert player.choose(FOUR_CORNERS, _view(["heap-1>heap-2"], HEAPS, sizes)) is None
+    assert str(player.choose(observation)) == "heap-1>heap-2"
+    assert str(player.choose(observation)) == "redeal"
+    assert player.choose(_view(["heap-1>heap-2"], HEAPS, sizes)) is None
 
 
 SLOW = {("royal-marriage", "push-pin", "open"), ("royal-marriage", "discards", "open")}
@@ -102,7 +102,5 @@ def test_greedy_wins_only_deals_the_solver_wins_and_sees_no_hidden_card() -> Non
     state = ROYAL_MARRIAGE.new(params, deal=3)
     other = ROYAL_MARRIAGE.shuffle_hidden(state, None, Random(1))
     assert ROYAL_MARRIAGE.piles(other) != ROYAL_MARRIAGE.piles(state)
-    seen = [
-        GreedyPatience().choose(ROYAL_MARRIAGE, ROYAL_MARRIAGE.observe(s)) for s in (state, other)
-    ]
+    seen = [GreedyPatience().choose(ROYAL_MARRIAGE.observe(s)) for s in (state, other)]
     assert seen[0] == seen[1]

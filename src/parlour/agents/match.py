@@ -161,9 +161,11 @@ class DuelSummary:
         return {name: getattr(self, name) for name in self.__dataclass_fields__}
 
 
-def summarize(results: Sequence[GameResult], agent: str, seats: Sequence[str]) -> DuelSummary:
-    """Wins, draws and losses of the player in the first position of the duel (`agent`), the
-    95% Wilson interval of its win rate over decided games, and its seconds per turn."""
+def summarize(results: Sequence[GameResult], seats: Sequence[str]) -> DuelSummary:
+    """Wins, draws and losses of the duel's first player (the first seat of each pair's first
+    game, the second of the other: `pairings`), the 95% Wilson interval of its win rate over
+    decided games, and its seconds per turn. The seat is told by the game's place in its pair,
+    not by name, so that a player against itself is summed up too."""
     wins = draws = losses = turns = 0
     thinking = 0.0
     for result in results:

@@ -19,11 +19,9 @@ other tiered move adds a foundation card, discards or spends the stock, so play 
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
-from typing import Any
 
 from parlour.agents.base import Observation
 from parlour.agents.simple import legal
-from parlour.core.game import Game
 from parlour.core.moves import Move
 
 FOUNDATION_PREFIXES = ("ace-", "king-", "foundation-")
@@ -41,7 +39,7 @@ class GreedyPatience:
     def __init__(self) -> None:
         self._seen: set[Hashable] = set()
 
-    def choose(self, game: Game[Any, Any], observation: Observation) -> Move | None:
+    def choose(self, observation: Observation) -> Move | None:
         """The move to play, or None to give the game up."""
         piles, sizes = observation["piles"], observation["sizes"]
         view = tuple((name, tuple(cards), sizes[name]) for name, cards in piles.items())

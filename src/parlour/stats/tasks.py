@@ -78,7 +78,7 @@ def _greedy(game: Game[Any, Any], task: Task, deal: int) -> tuple[str, int]:
     state = game.new(task.params, deal=deal)
     for moves in range(MAX_GREEDY_MOVES):
         observation = game.observe(state)
-        move = player.choose(game, observation)  # None once the game is over, or given up
+        move = player.choose(observation)  # None once the game is over, or given up
         if move is None:
             return (WON if observation["outcome"] == WON else LOST), moves
         state = game.apply_unchecked(state, move)  # a move the observation listed as legal

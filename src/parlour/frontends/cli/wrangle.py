@@ -73,7 +73,7 @@ def duel_command(
             for result in duel_games(game, first, second, games, seed=seed, workers=workers):
                 results.append(result)
                 progress.advance(task)
-    summary = summarize(results, first, game.info.seats)
+    summary = summarize(results, game.info.seats)
     if as_json:
         typer.echo(
             json.dumps({"first": first, "second": second, "seed": seed, **summary.to_json()})

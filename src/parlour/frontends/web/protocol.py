@@ -94,7 +94,7 @@ def parse_message(text: str | bytes) -> Message:
             wanted = " or ".join(_TYPE_NAMES[k] for k in kinds)
             raise ProtocolError(f'the field "{name}" of "{kind}" must be {wanted}')
         fields[name] = value
-    _check_values(kind, fields)
+    _check_values(fields)
     return Message(kind, fields)
 
 
@@ -108,7 +108,7 @@ def _is_text(data: Any) -> bool:
     return True
 
 
-def _check_values(kind: str, fields: dict[str, Any]) -> None:
+def _check_values(fields: dict[str, Any]) -> None:
     params = fields.get("params", {})
     if not all(isinstance(v, str) for v in params.values()):
         raise ProtocolError('every value of "params" must be text')
