@@ -74,11 +74,6 @@ def cards_str(cards: Iterable[Card]) -> str:
     return " ".join(card_str(card) for card in cards)
 
 
-def same_suit_or_rank(a: Card, b: Card) -> bool:
-    """Two cards are 'alike' in the sense of Royal Marriage and its variants."""
-    return a // 13 == b // 13 or a % 13 == b % 13
-
-
 def one_pack() -> tuple[Card, ...]:
     """A pack in its ordered form: spades A-K, then hearts, diamonds, clubs."""
     return tuple(range(PACK_SIZE))

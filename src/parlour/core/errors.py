@@ -13,7 +13,8 @@ class CardError(ParlourError):
 
 
 class DeckError(ParlourError):
-    """An explicit deck that is not exactly the game's cards (RULES C-3)."""
+    """A deal that cannot be dealt: a deal number out of range (RULES C-2), or an explicit deck
+    that is not exactly the game's cards (C-3)."""
 
 
 class NotationError(ParlourError):

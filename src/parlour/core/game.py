@@ -2,9 +2,10 @@
 
 A game is a stateless object; its states are immutable values (frozen dataclasses of tuples and
 ints), so undo is keeping the previous state and threads and processes share states safely.
-Subclasses implement the rules (`start`, `legal_moves`, `apply_unchecked`, `outcome`, `piles`,
-`key`); this base class supplies the checked `apply`, deals and decks (RULES C-2, C-3), the
-JSON state (C-7) and observations built from each pile's visibility.
+Subclasses implement the rules (`ordered_deck`, `start`, `legal_moves`, `apply_unchecked`,
+`outcome`, `piles`, `with_piles`, `key`); this base class supplies the checked `apply`, deals
+and decks (RULES C-2, C-3), the JSON state (C-7) and observations built from each pile's
+visibility.
 """
 
 from __future__ import annotations

@@ -22,6 +22,7 @@ from parlour.core.words import clipped
 from parlour.games.royal_marriage_dealt import DealtSearch
 from parlour.games.royal_marriage_exact import Clearing, ThrowClearing
 from parlour.games.royal_marriage_rows import (
+    GRACE_THROWS,
     Variant,
     discard_spans,
     discard_until_stuck,
@@ -37,7 +38,6 @@ DEAL = action("deal")
 DISCARD = "discard"
 SWAP = "swap"  # the Push-pin grace
 THROW = "throw"  # the Discards grace
-GRACE_THROW_COUNT = 3
 
 Mode = Literal["as-dealt", "open"]
 
@@ -157,7 +157,7 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
         left between the ends)."""
         if state.params.variant == "push-pin":
             return 2
-        return min(GRACE_THROW_COUNT, len(state.row) - 2)
+        return min(GRACE_THROWS, len(state.row) - 2)
 
     def is_legal(self, state: RoyalMarriageState, move: Move) -> bool:
         """Checks a move without listing every grace (open Discards has ~20,000 of them)."""

@@ -26,8 +26,7 @@ from functools import cache
 from itertools import combinations, pairwise
 
 from parlour.core.cards import Card
-
-GRACE = 3  # cards the Discards grace throws out
+from parlour.games.royal_marriage_rows import GRACE_THROWS as GRACE
 
 
 class Clearing:

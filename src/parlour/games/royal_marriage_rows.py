@@ -12,13 +12,15 @@ from itertools import pairwise
 from operator import and_
 from typing import Literal
 
-from parlour.core.cards import Card, one_pack, same_suit_or_rank
+from parlour.core.cards import Card, one_pack, rank_of, suit_of
 
 Variant = Literal["standard", "push-pin", "discards"]
 Span = tuple[int, int]
+GRACE_THROWS = 3  # cards the Discards grace throws out (variant `discards`)
 
 ALIKE: tuple[tuple[bool, ...], ...] = tuple(
-    tuple(same_suit_or_rank(a, b) for b in one_pack()) for a in one_pack()
+    tuple(suit_of(a) == suit_of(b) or rank_of(a) == rank_of(b) for b in one_pack())
+    for a in one_pack()
 )
 """``ALIKE[a][b]``: cards `a` and `b` share a suit or a rank."""
 ALIKE_PAIRS = frozenset((a, b) for a in one_pack() for b in one_pack() if ALIKE[a][b])

@@ -20,8 +20,8 @@ from parlour.core.errors import ParlourError
 
 APPLICATION_ID = 0x50524F44  # "PROD": Parlour results of odds runs
 SCHEMA_VERSION = 1
-MAX_DEAL = 2**63 - 1  # SQLite integers are signed 64-bit
-MAX_BUDGET = MAX_DEAL  # a budget is kept in the same kind of column
+MAX_STORED_DEAL = 2**63 - 1  # SQLite integers are signed 64-bit
+MAX_BUDGET = MAX_STORED_DEAL  # a budget is kept in the same kind of column
 
 _SCHEMA = """
 CREATE TABLE results (
@@ -182,7 +182,7 @@ class ResultStore:
                 )
             )
 
-    def tally(self, key: RunKey, first: int = 0, last: int = MAX_DEAL) -> Tally:
+    def tally(self, key: RunKey, first: int = 0, last: int = MAX_STORED_DEAL) -> Tally:
         """Counts by result of the deals `first` to `last` stored for `key`."""
         with self._guard("read"):
             found = self._db.execute(

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, BrowserContext
 from parlour.core.cards import parse_cards
 from parlour.core.moves import parse_move
 from parlour.core.session import Session, shows_more
-from parlour.frontends.web.rooms import WRANGLE_MOVES_SHOWN, Room
+from parlour.frontends.web.rooms import TWO_PLAYER_MOVES_SHOWN, Room
 from parlour.games import get_game
 from tests.conformance.wins import known_win, load_wins
 from tests.web.browser.table import PHONE, WIDE, Table
@@ -308,16 +308,16 @@ def test_the_wrangle_counts_every_move_played_though_it_lists_the_last(table: Ta
         return int(next(s["moves"] for s in saved if s["game_id"] == game_id))
 
     table.page.wait_for_function(NORTH_TO_MOVE)
-    while played() <= WRANGLE_MOVES_SHOWN + 5:
+    while played() <= TWO_PLAYER_MOVES_SHOWN + 5:
         play_north_turn(table)
         table.page.wait_for_function(NORTH_TO_MOVE)
     count = played()
     shown = table.state["moves"]
-    assert len(shown) == WRANGLE_MOVES_SHOWN
+    assert len(shown) == TWO_PLAYER_MOVES_SHOWN
     summary = table.page.inner_text(".history summary")
-    assert summary == f"Moves played ({count}, the last {WRANGLE_MOVES_SHOWN} shown)"
+    assert summary == f"Moves played ({count}, the last {TWO_PLAYER_MOVES_SHOWN} shown)"
     history = table.page.locator(".history ol")
-    assert history.evaluate("(list) => list.start") == count - WRANGLE_MOVES_SHOWN + 1
+    assert history.evaluate("(list) => list.start") == count - TWO_PLAYER_MOVES_SHOWN + 1
     assert history.locator("li").all_text_contents() == shown
 
 

@@ -46,7 +46,7 @@ from parlour.stats.rates import Rate, rate
 from parlour.stats.runner import chunk_size, run
 from parlour.stats.tasks import SOLVER, STRONG, Row, Task
 from parlour.store.database import data_folder
-from parlour.store.results import MAX_BUDGET, MAX_DEAL, ResultStore, RunKey
+from parlour.store.results import MAX_BUDGET, MAX_STORED_DEAL, ResultStore, RunKey
 
 LARGEST_CHUNK = 500
 
@@ -147,8 +147,10 @@ def odds_command(
 
 def _last_deal(first: int, deals: int) -> int:
     last = first + deals - 1
-    if last > MAX_DEAL:
-        raise ParamsError(f"the last deal would be {last}; stored deal numbers stop at {MAX_DEAL}")
+    if last > MAX_STORED_DEAL:
+        raise ParamsError(
+            f"the last deal would be {last}; stored deal numbers stop at {MAX_STORED_DEAL}"
+        )
     return last
 
 

@@ -27,7 +27,7 @@ from parlour.core.session import Session
 from parlour.store.games import SOLO, SavedGame
 
 HOME_SEAT = "north"  # a person's seat against the computer, and a table's creator's
-WRANGLE_MOVES_SHOWN = 20  # the Wrangle's `state.moves`: its last moves only
+TWO_PLAYER_MOVES_SHOWN = 20  # a game between players sends its last moves only
 MOVES_SHOWN = 500  # a one-player game's: a game moved back and forth for ever stays cheap
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
@@ -167,7 +167,7 @@ class Room:
             "can_undo": session.can_undo and mine,
             "can_redo": session.can_redo and mine,
             "autoplay": session.autoplay,
-            "moves": moves[-(WRANGLE_MOVES_SHOWN if self.two_player else MOVES_SHOWN) :],
+            "moves": moves[-(TWO_PLAYER_MOVES_SHOWN if self.two_player else MOVES_SHOWN) :],
             "move_count": len(moves),  # a count shows no card (WR-7)
             "elapsed": round(self.elapsed, 1),
             "deal": observation["deal"],  # none where the number would tell secrets
