@@ -9,8 +9,9 @@ import pytest
 from typer.testing import CliRunner
 
 from parlour.core.params import choices
+from parlour.core.session import Session
 from parlour.frontends.cli.app import app
-from parlour.games import all_games
+from parlour.games import all_games, get_game
 
 SETTINGS = [
     (game.info.id, name, value)
@@ -84,3 +85,18 @@ def test_a_game_with_no_automatic_moves_neither_offers_nor_takes_auto(
     assert (
         "auto on|off" in plait.output and "Automatic moves to the foundations: on" in plait.output
     )
+
+
+def test_automatic_moves_switched_on_play_what_waits_on_the_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On the Plait's deal 0 the first card dealt can go up: with automatic moves off it
+    waits, and `auto on` sends it up at once, where it used to wait for the next move."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    local = Session(get_game("plait"), deal=0, autoplay=True)
+    local.play("deal")
+    runner = CliRunner()
+    played = runner.invoke(app, ["play", "plait", "--deal", "0"], input="deal\nauto on\nq\n")
+    assert played.exit_code == 0, played.output
+    after = played.output.split("Automatic moves to the foundations: on")[1]
+    assert all(f"automatic: {move}" in after for move in local.moves[1:])

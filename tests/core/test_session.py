@@ -394,6 +394,19 @@ def test_moves_in_a_record_are_in_notation() -> None:
     assert [parse_move(m) for m in session.record().moves] == session.moves
 
 
+def test_automatic_moves_switched_on_play_what_the_table_offers_now_as_a_turn() -> None:
+    session = Session(TOY, deck=ACES_FIRST)
+    session.play(TURN)  # the ace waits, automatic moves being off
+    assert session.switch_autoplay(True) == (UP_MOVE,)
+    assert session.state.foundation == (0,)
+    assert session.moves == [TURN, UP_MOVE]
+    session.undo()  # the switch's moves are a turn of their own
+    assert session.moves == [TURN]
+    assert session.autoplay
+    assert session.switch_autoplay(False) == ()
+    assert session.moves == [TURN]
+
+
 def test_automatic_moves_are_refused_to_a_game_that_has_none() -> None:
     with pytest.raises(IllegalMove, match="Royal Marriage has no automatic moves"):
         Session(RM, deal=3, autoplay=True)

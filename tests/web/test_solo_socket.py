@@ -108,6 +108,9 @@ def test_autoplay_sends_cards_to_the_foundations_and_can_be_switched(live_server
         off = player.ask({"type": "autoplay", "on": False})
         assert off["autoplay"] is False
         assert player.ask({"type": "move", "move": "deal"})["moves"] == ["deal"]
+        on = player.ask({"type": "autoplay", "on": True})  # what waits goes up at once
+        assert on["moves"] == [str(m) for m in local.moves]
+        assert on["last"] == str(local.moves[1])
 
 
 def test_a_hint_is_a_legal_move_with_the_solver_s_verdict(live_server: str) -> None:

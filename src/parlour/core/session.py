@@ -145,19 +145,41 @@ class Session(Generic[S]):
         """Play `move` (checked by the rules), then any automatic foundation moves."""
         chosen = parse_move(move) if isinstance(move, str) else move
         state = self.game.apply(self.state, chosen)
-        played = [chosen]
+        automatic: tuple[Move, ...] = ()
         if self.autoplay:
-            for _ in range(AUTOPLAY_LIMIT):
-                auto = self.game.autoplay_move(state)
-                if auto is None:
-                    break
-                state = self.game.apply(state, auto)
-                played.append(auto)
+            automatic, state = self._automatic_from(state)
+        self._keep_turn((chosen, *automatic), state)
+        return state
+
+    def switch_autoplay(self, on: bool) -> tuple[Move, ...]:
+        """Automatic moves on or off. Switched on, they act on the table as it stands: the
+        automatic moves it offers now are played at once, as a turn of their own that undo
+        takes back, where they would otherwise wait for the next move. Returns them."""
+        self.autoplay = on
+        if not on:
+            return ()
+        automatic, state = self._automatic_from(self.state)
+        if automatic:
+            self._keep_turn(automatic, state)
+        return automatic
+
+    def _automatic_from(self, state: S) -> tuple[tuple[Move, ...], S]:
+        """The automatic moves to the foundations from `state` (C-6 aside: these are the
+        player's convenience), and the state they lead to."""
+        played: list[Move] = []
+        for _ in range(AUTOPLAY_LIMIT):
+            auto = self.game.autoplay_move(state)
+            if auto is None:
+                break
+            state = self.game.apply(state, auto)
+            played.append(auto)
+        return tuple(played), state
+
+    def _keep_turn(self, moves: tuple[Move, ...], state: S) -> None:
         before = self.state
-        self._turns.append(Turn(tuple(played), state, self.elapsed))
+        self._turns.append(Turn(moves, state, self.elapsed))
         self._undone.clear()
         self._keep_undo_fair(before, state)
-        return state
 
     def _keep_undo_fair(self, before: S, after: S) -> None:
         """Between players, the turn last played is the floor of undo once the turn passes to

@@ -7,7 +7,7 @@ Every refusal is one clear line and the game goes on.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +17,7 @@ from rich.markup import escape
 from parlour.core.cards import card_str
 from parlour.core.errors import IllegalMove, NotationError, ParlourError
 from parlour.core.game import WON, CardChoice, describe_outcome
-from parlour.core.moves import parse_move
+from parlour.core.moves import Move, parse_move
 from parlour.core.session import Session
 from parlour.core.words import PATH_ECHO_LIMIT, clipped, counted
 from parlour.frontends.cli.presenters.base import Presenter
@@ -185,9 +185,12 @@ class PlayLoop:
             move = parse_move(line)
         before = len(self.session.moves)
         self.session.play(move)
-        for automatic in self.session.moves[before + 1 :]:
-            self.console.print(f"[dim]automatic: {automatic}[/]")
+        self._said_automatic(self.session.moves[before + 1 :])
         self.show()
+
+    def _said_automatic(self, moves: Sequence[Move]) -> None:
+        for automatic in moves:
+            self.console.print(f"[dim]automatic: {automatic}[/]")
 
     def observation(self) -> dict[str, Any]:
         return self.session.game.observe(self.session.state, None)
@@ -222,8 +225,11 @@ class PlayLoop:
     def _autoplay(self, setting: str) -> None:
         if setting not in ("on", "off"):
             raise NotationError("say auto on or auto off")
-        self.session.autoplay = setting == "on"
+        played = self.session.switch_autoplay(setting == "on")
         self.console.print(f"Automatic moves to the foundations: {setting}")
+        if played:
+            self._said_automatic(played)
+            self.show()
 
     def _save(self, name: str) -> None:
         if not name:

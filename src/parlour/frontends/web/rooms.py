@@ -230,8 +230,11 @@ class Room:
         self.elapsed_before = 0.0
         self.session.start_clock()
 
-    def set_autoplay(self, on: bool) -> None:
-        self.session.autoplay = on
+    def set_autoplay(self, on: bool) -> str | None:
+        """Switch automatic moves; returns the first move it played at once, if any."""
+        played = self.session.switch_autoplay(on)
+        self._after_change()
+        return str(played[0]) if played else None
 
     def checkpoint(self) -> Callable[[], None]:
         """A way back to the room's game as it stands (`Session.checkpoint`), its clock too."""

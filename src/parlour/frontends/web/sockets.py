@@ -174,7 +174,7 @@ class Conversation:
         elif message.type == "restart":
             room.restart(seat)
         elif message.type == "autoplay":
-            room.set_autoplay(message.get("on"))
+            last = room.set_autoplay(message.get("on"))
         await self.lobby.changed(room, last, back)
 
 
