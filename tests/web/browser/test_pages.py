@@ -80,6 +80,32 @@ def test_a_refused_move_is_explained_and_changes_nothing(table: Table) -> None:
     assert table.page.is_visible('[data-control="autoplay"]')
 
 
+def test_a_card_that_cannot_move_dragged_away_is_told_why(table: Table) -> None:
+    """The click that says why is lost when the press and the release fall on two places."""
+    before = table.open("/play/heads-and-tails?variant=standard&deal=3")
+    start, end = (table.pile(name).bounding_box() for name in ("reserve-2", "ace-S"))
+    assert start and end
+    mouse = table.page.mouse
+    mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    mouse.down()
+    mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=8)
+    assert table.page.locator(".ghost").count() == 0  # nothing to carry
+    mouse.up()
+    expect(table.page.locator(".message")).to_have_text("That card cannot move now.")
+    assert table.state == before
+
+
+def test_a_hint_puts_down_the_card_picked_up(table: Table) -> None:
+    """Else the next click, on the hint's card, would put the card held onto it."""
+    start, moves = known_win(HEADS_AND_TAILS, HEADS_AND_TAILS.info.params_type())
+    table.open(f"/play/heads-and-tails?variant=standard&deal={start.deal}")
+    held = next(m.split(">")[0] for m in table.legal() if ">" in m and m != moves[0])
+    table.top_card(held).click()
+    expect(table.page.locator("[data-pile].selected")).to_have_count(1)
+    table.hint()
+    expect(table.page.locator("[data-pile].selected")).to_have_count(0)
+
+
 def test_a_click_on_the_stock_deals_or_gives_the_rule_s_reason(table: Table) -> None:
     table.open("/play/royal-marriage?variant=standard&mode=as-dealt&deal=11")
     table.play("deal")

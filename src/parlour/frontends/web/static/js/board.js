@@ -294,9 +294,13 @@ export class Board {
       }
       return;
     }
-    if (this.legal.sources().has(name)) {
-      this.pick(name);
-    } else if (this.idle) {
+    if (this.legal.sources().has(name)) this.pick(name);
+    else this.cannotTake(size);
+  }
+
+  /** Why nothing can be taken from a pile of `size` cards that no move starts from. */
+  cannotTake(size) {
+    if (this.idle) {
       this.hooks.say(this.idle);
     } else if (this.obs.outcome !== null) {
       this.hooks.say("The game is over.");
@@ -335,6 +339,17 @@ export class Board {
     const [verb, ...rest] = text.split(/\s+/);
     const named = rest.every((word) => CARD_NAME.test(word)) ? rest.map(cardWords).join(", ") : rest.join(" ");
     return [verb, named].filter(Boolean).join(" ");
+  }
+
+  /** Whether a press that began at drag `d` was let go far enough away to be a drag. */
+  draggedAway(d, event) {
+    return Math.hypot(event.clientX - d.x, event.clientY - d.y) >= DRAG_THRESHOLD;
+  }
+
+  /** The click a drag's release may fire is not a click of its own. */
+  suppressClick() {
+    this.justDragged = true;
+    setTimeout(() => { this.justDragged = false; }, 0);
   }
 
   /** Royal Marriage: cards chosen one by one make up a discard, swap or throw (RM-3). */
@@ -382,14 +397,21 @@ export class Board {
     this.hooks.say("");
   }
 
+  /** A press on a pile's top card that can move starts a drag. A press on any other pile
+   *  (but a row, whose cards are chosen by clicks) is followed too, so that dragging what
+   *  cannot move is told why, as a click on it is: the click that would say so is lost
+   *  when the press and its release fall on different places. */
   onPointerDown(event) {
     if (event.button !== 0 || !this.obs) return;
     const pileEl = this.pileAt(event.target);
+    if (!pileEl || pileEl.classList.contains("row")) return;
     const cardEl = event.target.closest("[data-card]");
-    if (!pileEl || !cardEl || cardEl !== pileEl.querySelector("[data-card]:last-of-type")) return;
     const from = pileEl.dataset.pile;
-    if (!this.legal.sources().has(from)) return;
-    this.drag = { from, cardEl, x: event.clientX, y: event.clientY, ghost: null, id: event.pointerId };
+    const movable = cardEl !== null && cardEl === pileEl.querySelector("[data-card]:last-of-type") &&
+      this.legal.sources().has(from);
+    this.drag = { from, cardEl: movable ? cardEl : null, size: Number(pileEl.dataset.size),
+      action: pileEl.dataset.action ?? null,
+      x: event.clientX, y: event.clientY, ghost: null, id: event.pointerId };
     const move = (e) => this.onPointerMove(e);
     const up = (e) => {
       window.removeEventListener("pointermove", move);
@@ -404,9 +426,9 @@ export class Board {
 
   onPointerMove(event) {
     const d = this.drag;
-    if (!d || event.pointerId !== d.id) return;
+    if (!d || event.pointerId !== d.id || !d.cardEl) return;
     if (!d.ghost) {
-      if (Math.hypot(event.clientX - d.x, event.clientY - d.y) < DRAG_THRESHOLD) return;
+      if (!this.draggedAway(d, event)) return;
       const box = d.cardEl.getBoundingClientRect();
       d.dx = d.x - box.left;
       d.dy = d.y - box.top;
@@ -426,11 +448,14 @@ export class Board {
   onPointerUp(event) {
     const d = this.drag;
     this.drag = null;
+    if (d && !d.cardEl && !d.action && this.draggedAway(d, event)) {
+      this.suppressClick();
+      this.cannotTake(d.size);
+    }
     if (!d || !d.ghost) return;
     d.ghost.remove();
     d.cardEl.classList.remove("lifted");
-    this.justDragged = true;
-    setTimeout(() => { this.justDragged = false; }, 0);
+    this.suppressClick();
     const under = this.pileAt(document.elementFromPoint(event.clientX, event.clientY));
     this.selected = null;
     this.mark();

@@ -370,6 +370,8 @@ export class GameView {
   }
 
   showHint(hint) {
+    // A card still held would go onto the hint's card at the next click, the hint reversed.
+    this.board.putDown();
     const named = hint.move && hint.text.startsWith(hint.move)
       ? this.board.moveWords(hint.move) + hint.text.slice(hint.move.length) : hint.text;
     this.say(`Hint: ${named}.`);
