@@ -19,6 +19,9 @@ SCREENSHOTS = Path(
     os.environ.get("PARLOUR_SCREENSHOTS") or Path(tempfile.gettempdir()) / "parlour-screenshots"
 )
 APP = "#app"
+RANK_NAMES = "ace two three four five six seven eight nine ten jack queen king"
+RANK_WORDS = dict(zip("A23456789TJQK", RANK_NAMES.split(), strict=True))
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 _NEXT_STATE_OR_REFUSAL = """(seen) => {
   const app = document.getElementById("app");
@@ -42,6 +45,11 @@ _FORM_FITS = """() => {
   const form = matchMedia("(max-width: 700px)").matches ? "narrow" : "wide";
   return !grid || grid.dataset.form === form;
 }"""
+
+
+def card_words(card: str) -> str:
+    """A card as the page says it: QH is the queen of hearts."""
+    return f"{RANK_WORDS[card[0]]} of {SUIT_WORDS[card[1]]}"
 
 
 class Table:

@@ -9,18 +9,12 @@ import re
 from parlour.games import get_game
 from tests.conformance.wins import known_win
 from tests.web.browser.table import Table
+from tests.web.browser.table import card_words as words
 
 HEADS_AND_TAILS = get_game("heads-and-tails")
-NAMES = "ace two three four five six seven eight nine ten jack queen king"
-RANKS = dict(zip("A23456789TJQK", NAMES.split(" "), strict=True))
-SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 FOCUSED = "() => document.activeElement.dataset.pile ?? document.activeElement.dataset.control"
 ON_TABLE = "() => document.querySelector('.table').contains(document.activeElement)"
-
-
-def words(card: str) -> str:
-    return f"{RANKS[card[0]]} of {SUITS[card[1]]}"
 
 
 def pile_words(pile: str) -> str:
@@ -84,6 +78,27 @@ def test_places_name_their_cards_and_say_their_highlights(table: Table) -> None:
     played = f"Played {words(card)} from {pile_words(source)} to {pile_words(target)}."
     assert table.message == played
     assert "it can go here" not in (table.pile(target).get_attribute("aria-label") or "")
+
+
+def test_a_refusal_is_said_in_the_page_s_words(table: Table) -> None:
+    """The server's reason names piles and cards in notation; the page says them as it says
+    its own moves, and keeps the ruling's id."""
+    card, source, _ = first_move(table)
+    table.top_card(source).click()
+    table.pile("reserve-1").click()  # HT-3: nothing is ever played onto a reserve packet
+    table.page.wait_for_selector(".message.refused")
+    said = (
+        f"{words(card).capitalize()} from {pile_words(source)} to reserve packet 1 is not allowed"
+    )
+    assert table.message.startswith(said)
+    assert f"{source}>" not in table.message and "reserve-1" not in table.message
+
+
+def test_a_deal_says_the_card_it_laid_face_up(table: Table) -> None:
+    table.open("/play/royal-marriage?variant=standard&deal=2")
+    table.play("deal")
+    row = table.state["observation"]["piles"]["row"]
+    assert table.message == f"Played deal: {words(row[-1])} on the row."
 
 
 def test_a_hint_is_said_in_words(table: Table) -> None:

@@ -113,7 +113,8 @@ def test_a_click_on_the_stock_deals_or_gives_the_rule_s_reason(table: Table) -> 
     assert before["observation"]["legal_moves"] == ["discard 8H"]
     table.pile("stock").click()
     table.page.wait_for_selector(".message.refused")
-    assert "you must discard before dealing (RM-4)" in table.message
+    said = "You must discard before dealing (RM-4): discard eight of hearts is possible"
+    assert table.message.startswith(said)
     assert table.state == before
 
     table.open("/play/plait?variant=standard&deal=7")

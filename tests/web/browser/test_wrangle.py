@@ -16,7 +16,7 @@ from parlour.core.session import Session, shows_more
 from parlour.frontends.web.rooms import TWO_PLAYER_MOVES_SHOWN, Room
 from parlour.games import get_game
 from tests.conformance.wins import known_win, load_wins
-from tests.web.browser.table import PHONE, WIDE, Table
+from tests.web.browser.table import PHONE, WIDE, Table, card_words
 from tests.web.conftest import LiveServer
 
 WRANGLE = get_game("wrangle")
@@ -87,6 +87,8 @@ def test_two_people_at_a_table_see_only_their_own_cards(
         else:
             mover.play(move)
         other.wait_for_news(idle_seen)
+        if number == 0:
+            assert other.message.startswith("Your opponent played ")
         true_states.append(WRANGLE.apply(true_states[-1], parse_move(move)))
         assert mover.state["observation"] == WRANGLE.observe(true_states[-1], to_move)
 
@@ -147,6 +149,9 @@ def test_the_wrangle_against_the_computer(table: Table) -> None:
     assert table.state["last"] == "turn"
     assert table.state["observation"]["to_move"] == "north"
     assert table.top_card("north-turned").count() == 1  # WR-4: the turned card waits to be placed
+    turned = table.state["observation"]["piles"]["north-turned"][-1]
+    said = f"Played turn: {card_words(turned)} on your turned card; it can go to "
+    assert table.message.startswith(said) and "your waste" in table.message
 
     # on a phone too, each side says whose it is
     table.page.set_viewport_size(PHONE)

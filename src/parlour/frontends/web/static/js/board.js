@@ -2,7 +2,7 @@
 // Every move is only proposed here; the server checks it and says why when it refuses.
 
 import { cardBack, cardFace, cardWords } from "./cards.js";
-import { h } from "./dom.js";
+import { capitalized, h } from "./dom.js";
 import { LegalMoves, sameCards } from "./moves.js";
 
 const DRAG_THRESHOLD = 6;
@@ -12,6 +12,8 @@ const ACTIVATE_KEYS = new Set(["Enter", " "]);
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 const STOPS = "[data-stop]";
 const CARD_NAME = /^[A2-9TJQK][SHDC]$/;
+// A transfer, a card, or a pile's name of more than one word, in the server's words.
+const NOTATION = /\b([a-z][\w-]*>[a-z][\w-]*)|\b([A2-9TJQK][SHDC])\b|\b([a-z]+(?:-[A-Za-z0-9]+)+)\b/g;
 
 /** What each highlight means, for those who do not see it: said after a place's label. */
 const MARK_WORDS = {
@@ -350,6 +352,31 @@ export class Board {
   suppressClick() {
     this.justDragged = true;
     setTimeout(() => { this.justDragged = false; }, 0);
+  }
+
+  /** The server's words with the notation in them said as the page says it: a move as in
+   *  `moveWords`, a pile by its label, a card by its name ("head-1>ace-S is not allowed: 8S
+   *  …" becomes "Eight of spades from head 1 to ace foundation, ♠ is not allowed: eight of
+   *  spades …"). A ruling's id (HT-2) stays, as the rules name it. */
+  inWords(text) {
+    const piles = this.obs?.piles ?? {};
+    const said = text.replace(NOTATION, (token, transfer, card, pile) => {
+      if (transfer) {
+        const [from, to] = transfer.split(">");
+        return from in piles && to in piles ? this.moveWords(transfer) : token;
+      }
+      if (card) return cardWords(card);
+      return pile in piles ? this.pileWords(pile) : token;
+    });
+    return said === text ? text : capitalized(said);
+  }
+
+  /** The one pile an action (a deal, a turn) laid a card face up on, between the
+   *  observations `before` and `after`, as [pile, card]; null when it was not one card. */
+  turnedUp(before, after) {
+    const grown = Object.keys(after.sizes).filter((name) =>
+      after.sizes[name] === (before.sizes[name] ?? 0) + 1 && after.piles[name]?.length);
+    return grown.length === 1 ? [grown[0], after.piles[grown[0]].at(-1)] : null;
   }
 
   /** Royal Marriage: cards chosen one by one make up a discard, swap or throw (RM-3). */

@@ -27,6 +27,11 @@ export function fill(el, ...children) {
   return el;
 }
 
+/** `text` with its first letter a capital, to begin a sentence or a label. */
+export function capitalized(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
 /** Minutes and seconds, for times shown to the player. */
 export function clock(seconds) {
   const s = Math.max(0, Math.round(seconds));

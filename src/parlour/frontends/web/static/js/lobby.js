@@ -1,6 +1,6 @@
 // The lobby: the five games, their variants, description and rules; start, or resume.
 
-import { clock, counted, fill, h, opponentWords } from "./dom.js";
+import { capitalized, clock, counted, fill, h, opponentWords } from "./dom.js";
 import { heldSeats } from "./net.js";
 
 // A paragraph on each game for the lobby; the rules themselves come from the server.
@@ -39,7 +39,7 @@ async function getJson(url) {
 
 function paramChoosers(game) {
   return Object.entries(game.params).map(([name, values]) =>
-    h("label", {}, `${name[0].toUpperCase()}${name.slice(1)} `,
+    h("label", {}, `${capitalized(name)} `,
       h("select", { name, "data-param": name }, values.map((v) => h("option", { value: v }, v)))));
 }
 

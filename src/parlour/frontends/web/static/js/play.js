@@ -2,7 +2,8 @@
 // It shows what the server sends and sends what the player does; the server decides.
 
 import { Board } from "./board.js";
-import { clock, counted, fill, h, opponentWords } from "./dom.js";
+import { cardWords } from "./cards.js";
+import { capitalized, clock, counted, fill, h, opponentWords } from "./dom.js";
 import { layoutFor } from "./layouts.js";
 import { Connection, forgetSeat, heldSeats, seatForLink } from "./net.js";
 
@@ -62,6 +63,11 @@ export function startRequest(path, query, games = null) {
   // to any other).
   const autoplay = localStorage.getItem(AUTOPLAY_KEY) === "on" && games?.[game]?.autoplay === true;
   return { type: "new", game, params, deal, deck, autoplay };
+}
+
+/** Who plays the other seat of a two-player game: the computer, or a person at a table. */
+function otherPlayer(state) {
+  return state.link.startsWith("/wrangle") ? "the computer" : "your opponent";
 }
 
 /** A part of the address as typed, or as it stands where its %-escapes are broken (the server
@@ -201,7 +207,7 @@ export class GameView {
     }
     this.board.clearChoice();
     this.showChoices([]);
-    this.say(message.message, true);
+    this.say(this.board.inWords(message.message), true);
     if (!this.state) {  // the page's game could not be had: nothing here to play
       fill(this.ending, "Nothing to play here. ", h("a", { href: "/" }, "Back to the lobby"));
       this.ending.hidden = false;
@@ -259,9 +265,27 @@ export class GameView {
     this.showChoices([]);
     this.showEnding(state);
     this.showHistory(state);
-    // the card is named from the position the move was made from, when this page saw it
+    if (!first) this.say(state.last ? this.played(state, before) : "");
+  }
+
+  /** The move just made, in words: whose it was, at a table; its card, named from the position
+   *  it was made from when this page saw it; for an action that laid a card face up (a deal,
+   *  a turn), that card, and where it can go when it is the one card to move. */
+  played(state, before) {
+    const obs = state.observation;
     const from = before && state.move_count > before.move_count ? before.observation : null;
-    if (!first) this.say(state.last ? `Played ${this.board.moveWords(state.last, from)}.` : "");
+    const theirs = Boolean(obs.player && from && from.to_move !== obs.player);
+    const who = theirs ? `${capitalized(otherPlayer(state))} played` : "Played";
+    let words = `${who} ${this.board.moveWords(state.last, from)}`;
+    const laid = from && !/[ >]/.test(state.last) ? this.board.turnedUp(from, obs) : null;
+    if (laid) {
+      const [pile, card] = laid;
+      words += `: ${cardWords(card)} on ${this.board.pileWords(pile)}`;
+      const places = [...this.board.legal.targets(pile)].map((p) => this.board.pileWords(p));
+      const only = this.board.legal.sources().size === 1 && !this.board.legal.actions.length;
+      if (!theirs && only && places.length) words += `; it can go to ${places.join(", or ")}`;
+    }
+    return `${words}.`;
   }
 
   /** The Wrangle: undo and redo within one's own turn only; no restart or new deal (nor
@@ -299,7 +323,7 @@ export class GameView {
     for (const text of moves) {
       this.actions.append(h("button", { type: "button", class: "action choice", "data-move": text,
         onclick: () => { this.board.clearChoice(); this.send({ type: "move", move: text }); } },
-        text[0].toUpperCase() + text.slice(1)));
+        capitalized(text)));
     }
   }
 
@@ -310,7 +334,7 @@ export class GameView {
       return;
     }
     const mine = obs.to_move === state.seat;
-    const other = state.link.startsWith("/wrangle") ? "the computer" : "your opponent";
+    const other = otherPlayer(state);
     const gone = state.away.some((seat) => seat !== state.seat);
     const away = !gone ? "" : mine ? " Your opponent has left the table."
       : " Your opponent has left the table; the game waits for them to come back.";
@@ -343,7 +367,7 @@ export class GameView {
     let words;
     if (obs.player) {
       words = obs.outcome === "draw" ? `The game is drawn: ${obs.draw_after} turns without progress (WR-6).`
-        : obs.outcome === state.seat ? "You won!" : `${obs.outcome[0].toUpperCase()}${obs.outcome.slice(1)} won.`;
+        : obs.outcome === state.seat ? "You won!" : `${capitalized(obs.outcome)} won.`;
     } else {
       words = obs.outcome === "won" ? "Won!" : "Lost: no move is left.";
     }
