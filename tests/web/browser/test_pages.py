@@ -198,6 +198,12 @@ def test_a_reload_resumes_the_game_and_the_lobby_offers_it(table: Table) -> None
     assert table.state["game_id"] == state["game_id"]
     assert table.state["moves"] == [moves[0]]
 
+    corners = table.open("/play/four-corners?deal=4")  # a game with no variant says none
+    table.send(table.legal()[0])
+    table.page.goto(table.base_url + "/")
+    resume = table.page.locator(f'[data-resume="{corners["game_id"]}"]')
+    assert resume.locator("xpath=..").inner_text() == "The Four Corners, deal 4 · 1 move"
+
 
 def test_each_game_the_lobby_offers_opens_itself_where_one_deal_was_played_twice(
     table: Table,

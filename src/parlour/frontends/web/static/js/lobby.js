@@ -125,11 +125,14 @@ async function savedList(games) {
   const saved = await getJson(`/api/saved?${new URLSearchParams(ids.map((id) => ["game", id]))}`);
   if (!saved.length) return null;
   return h("section", { class: "saved" }, h("h2", {}, "Games to resume"),
-    h("ul", {}, saved.map((s) => h("li", {},
-      h("a", { href: resumeLink(held[s.game_id].link, s.game_id), "data-resume": s.game_id },
-        `${names[s.game] ?? s.game}${s.deal !== null ? `, deal ${s.deal}` : ""}`),
-      ` · ${s.opponent !== null ? opponentWords(s.opponent) : Object.values(s.params).join(", ")}`,
-      ` · ${counted(s.moves, "move")}`))));
+    h("ul", {}, saved.map((s) => {
+      // whom it is played against, or its variant; a game with no variant says neither
+      const kind = s.opponent !== null ? opponentWords(s.opponent) : Object.values(s.params).join(", ");
+      return h("li", {},
+        h("a", { href: resumeLink(held[s.game_id].link, s.game_id), "data-resume": s.game_id },
+          `${names[s.game] ?? s.game}${s.deal !== null ? `, deal ${s.deal}` : ""}`),
+        kind ? ` · ${kind}` : "", ` · ${counted(s.moves, "move")}`);
+    })));
 }
 
 export async function showLobby(root) {
