@@ -78,14 +78,16 @@ function plait() {
   }
   return {
     wide: {
+      // the plait runs down between stock and waste: a fifth row gives each of its cards'
+      // corners the room to show their suits
       areas: ["f1 a1 c1 pl c2 a5 f5", "f2 a2 . pl . a6 f6", "f3 a3 . pl . a7 f7",
-        "f4 a4 c3 pl c4 a8 f8", ". . st . wa . ."],
+        "f4 a4 c3 pl c4 a8 f8", ". . st pl wa . ."],
       columns: ["1", "1.45", "1", "1", "1", "1.45", "1"],
       rows: [1, 1, 1, 1, 1],
     },
     narrow: {
       areas: ["a1 c1 pl c2 a5", "a2 . pl . a6", "a3 . pl . a7", "a4 c3 pl c4 a8",
-        "st wa . . .", "f1 f2 f3 f4 .", "f5 f6 f7 f8 ."],
+        "st wa pl . .", "f1 f2 f3 f4 .", "f5 f6 f7 f8 ."],
       columns: ["1.45", "1", "1", "1", "1.45"],
       rows: [1, 1, 1, 1, 1, 1, 1],
     },
