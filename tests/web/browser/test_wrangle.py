@@ -304,6 +304,20 @@ def test_the_focus_stays_on_its_pile_while_the_computer_plays(table: Table) -> N
     assert focused == "north-stock"
 
 
+def test_on_a_phone_the_turn_coming_back_brings_one_s_own_side_into_sight(table: Table) -> None:
+    """The table is taller than a phone's screen: once the computer has played, north's side
+    is scrolled into sight, and what to do stays in sight above it."""
+    table.page.set_viewport_size(PHONE)
+    table.open(f"/wrangle?vs=greedy&deal={DEAL}&first=south&new=1")
+    table.page.wait_for_function(NORTH_TO_MOVE)
+    reserve = table.pile("north-reserve").bounding_box()
+    bar = table.page.locator(".bar.lower").bounding_box()
+    assert reserve and bar
+    assert reserve["y"] + reserve["height"] <= PHONE["height"] + 1  # its edge at the bottom
+    assert table.page.evaluate("() => window.scrollY") > 0
+    assert bar["y"] == 0 and "Your turn" in table.page.inner_text(".bar.lower")
+
+
 def test_the_wrangle_counts_every_move_played_though_it_lists_the_last(table: Table) -> None:
     game_id = table.open(f"/wrangle?vs=greedy&deal={DEAL}&new=1")["game_id"]
 

@@ -83,6 +83,13 @@ export class Board {
     this.draw();
   }
 
+  /** On a narrow screen, scrolls the layout's `home` pile into sight (the player's own side
+   *  of a table taller than the screen), when the player's turn comes. */
+  bringHome() {
+    if (!this.narrow.matches || !this.layout?.home) return;
+    this.root.querySelector(`[data-pile="${this.layout.home}"]`)?.scrollIntoView({ block: "nearest" });
+  }
+
   /** Mark the solver's suggestion: its piles, its cards or its button. */
   showHint(move) {
     this.hint = move;

@@ -3,7 +3,9 @@
 // form for screens and a narrow one for phones; `slots` says which pile each area shows and how:
 // `stack` (squared, top card shown), `fan` (fanned downward, every card visible) or `row`
 // (wrapping left to right). `mark` is written on an empty place; `actions` are the moves a
-// click on a stock sends, while it has cards and once empty; `captions` are words for areas.
+// click on a stock sends, while it has cards and once empty; `captions` are words for areas;
+// `home` is the pile brought into sight when the player's turn comes, where the table is
+// taller than the screen.
 
 const range = (n) => Array.from({ length: n }, (_, i) => i + 1);
 const SUITS = ["S", "H", "D", "C"];
@@ -123,10 +125,11 @@ function wrangle(me) {
       areas: ["oc oc oc oc oc", "ore . otu owa ost", ". oa1 oa2 oa3 oa4", "f1 f2 f3 f4 .",
         "f5 f6 f7 f8 .", ". ma1 ma2 ma3 ma4", "mre . mtu mwa mst", "mc mc mc mc mc"],
       columns: Array(5).fill("1"),
-      rows: [0.4, 1, 2.1, 1, 1, 2.1, 1, 0.4],
+      rows: [0.4, 1, 1.7, 1, 1, 1.7, 1, 0.4],
     },
     slots,
     captions: { oc: `${op}: your opponent`, mc: `${me}: you` },
+    home: `${me}-reserve`,
   };
 }
 

@@ -261,6 +261,10 @@ export class GameView {
     if (sameTable) return;
     this.board.show(obs, layoutFor(obs.game, seat),
       state.waiting ? "Wait for the other player to join the table." : null);
+    // the turn coming back from the other player, not a page opened on it
+    const myTurn = Boolean(obs.player) && obs.to_move === seat && !obs.outcome && !state.waiting;
+    if (myTurn && this.wasMyTurn === false) this.board.bringHome();
+    this.wasMyTurn = myTurn;
     this.showActions(obs);
     this.showChoices([]);
     this.showEnding(state);
