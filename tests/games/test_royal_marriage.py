@@ -297,7 +297,12 @@ def test_an_observation_offers_the_open_discards_grace_once() -> None:
     state = RM.new(RoyalMarriageParams("discards", "open"), deal=5)
     observation = RM.observe(state, None)
     (choice,) = observation["card_choices"]
-    assert choice == {"action": "throw", "size": 3, "cards": [card_str(c) for c in state.row[1:-1]]}
+    assert choice == {
+        "action": "throw",
+        "size": 3,
+        "cards": [card_str(c) for c in state.row[1:-1]],
+        "note": "the grace, once a game: 3 cards thrown out",
+    }
     assert not any(m.startswith("throw") for m in observation["legal_moves"])
     assert len(json.dumps(observation)) < 5_000
 

@@ -70,12 +70,16 @@ class CardChoice:
     verb: str
     size: int
     cards: tuple[Card, ...]
+    #: What taking it means, in the game's words, for a front end to say before it is taken
+    #: (a grace spent is spent for the game).
+    note: str = ""
 
     def moves(self) -> tuple[Move, ...]:
         return tuple(action(self.verb, *chosen) for chosen in combinations(self.cards, self.size))
 
     def to_json(self) -> dict[str, Any]:
-        return {"action": self.verb, "size": self.size, "cards": [card_str(c) for c in self.cards]}
+        cards = [card_str(c) for c in self.cards]
+        return {"action": self.verb, "size": self.size, "cards": cards, "note": self.note}
 
 
 class Exact(NamedTuple):

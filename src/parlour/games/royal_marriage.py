@@ -18,7 +18,7 @@ from parlour.core.deals import SplitMix64, check_deal_number, check_deck, shuffl
 from parlour.core.errors import DeckError
 from parlour.core.game import LOST, WON, CardChoice, Exact, Game, GameInfo, Visibility
 from parlour.core.moves import Move, action
-from parlour.core.words import clipped
+from parlour.core.words import clipped, counted
 from parlour.games.royal_marriage_dealt import DealtSearch
 from parlour.games.royal_marriage_exact import Clearing, ThrowClearing
 from parlour.games.royal_marriage_rows import (
@@ -139,8 +139,15 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
                 return (DEAL,), ()
         if not self._grace_open(state):
             return discards, ()
-        grace = SWAP if state.params.variant == "push-pin" else THROW
-        return discards, (CardChoice(grace, self._grace_size(state), row[1:-1]),)
+        size = self._grace_size(state)
+        if state.params.variant == "push-pin":
+            grace = CardChoice(
+                SWAP, size, row[1:-1], "the grace, once a game: two cards change places"
+            )
+        else:
+            note = f"the grace, once a game: {counted(size, 'card')} thrown out"
+            grace = CardChoice(THROW, size, row[1:-1], note)
+        return discards, (grace,)
 
     def _grace_open(self, state: RoyalMarriageState) -> bool:
         """The grace may be taken now: once, after the last card, and as dealt only when no

@@ -106,6 +106,32 @@ def test_a_hint_puts_down_the_card_picked_up(table: Table) -> None:
     expect(table.page.locator("[data-pile].selected")).to_have_count(0)
 
 
+def test_a_grace_is_offered_with_what_it_costs_before_it_is_spent(table: Table) -> None:
+    """Open Discards: the discards are marked, not every card the grace could take; three cards
+    that make no discard are a throw the player confirms, told it is the grace, once a game."""
+    state = table.open("/play/royal-marriage?variant=discards&mode=open&deal=2")
+    observation = state["observation"]
+    in_discards = {card for move in observation["legal_moves"] for card in move.split()[1:]}
+    marked = table.page.locator('[data-pile="row"] .can-act')
+    expect(marked).to_have_count(len(in_discards))
+    assert "Open to you: the grace, once a game: 3 cards thrown out." in table.page.inner_text(
+        ".tip"
+    )
+    grace = observation["card_choices"][0]
+    three = [card for card in grace["cards"] if card not in in_discards][:3]
+    for card in three:
+        table.page.locator(f'[data-pile="row"] [data-card="{card}"]').click()
+    assert "The grace, once a game: 3 cards thrown out." in table.message
+    throw = "throw " + " ".join(card for card in grace["cards"] if card in three)
+    offered = table.page.locator(f'.choice[data-move="{throw}"]')
+    expect(offered).to_have_count(1)
+    assert table.state["moves"] == []  # nothing spent yet
+    seen = table.seq
+    offered.click()
+    table.settle(seen)
+    assert table.state["moves"] == [throw]
+
+
 def test_a_click_on_the_stock_deals_or_gives_the_rule_s_reason(table: Table) -> None:
     table.open("/play/royal-marriage?variant=standard&mode=as-dealt&deal=11")
     table.play("deal")

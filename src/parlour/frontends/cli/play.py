@@ -54,8 +54,10 @@ def unchanged(session: Session[Any]) -> None:
 
 
 def choice_words(choice: CardChoice) -> str:
-    """A family of moves in words: "throw any 3 of 8C 7C …", its cards in notation."""
-    return f"{choice.verb} any {choice.size} of {' '.join(map(card_str, choice.cards))}"
+    """A family of moves in words: "throw any 3 of 8C 7C … (the grace, once a game: …)", its
+    cards in notation."""
+    family = f"{choice.verb} any {choice.size} of {' '.join(map(card_str, choice.cards))}"
+    return f"{family} ({choice.note})" if choice.note else family
 
 
 def note(console: Console, warning: str | None) -> None:

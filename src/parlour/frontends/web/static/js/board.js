@@ -397,16 +397,19 @@ export class Board {
     this.mark();
     if (!names.length) {
       this.hooks.choices([]);
-    } else if (exact.length === 1 && fitting.length === 1) {
+    } else if (exact.length === 1 && fitting.length === 1 && !exact[0].note) {
       this.chosen = [];
       this.hooks.choices([]);
       this.hooks.move(exact[0].text);
     } else if (!fitting.length) {
       this.hooks.choices([]);
-      this.hooks.say(`No discard takes ${names.join(" ")} now; click a card again to put it back.`);
+      this.hooks.say(`No discard takes ${names.map(cardWords).join(", ")} now; click a card again to put it back.`);
     } else {
+      // a move with a note (a grace: once a game) is only offered, for the player to confirm
       this.hooks.choices(exact.map((m) => m.text));
-      this.hooks.say(exact.length ? "Choose below, or click more cards." : "Click the other cards the move takes.");
+      const noted = fitting.find((m) => m.note)?.note;
+      const said = exact.length ? "Choose below, or click more cards." : "Click the other cards the move takes.";
+      this.hooks.say(noted ? `${said} ${capitalized(noted)}.` : said);
     }
   }
 

@@ -1,12 +1,11 @@
 // Reading `observation.legal_moves` and `card_choices` (docs/web.md): the page never decides a
 // rule itself.
 
-const CARD_ACTIONS = new Set(["discard", "swap", "throw"]);
-
-/** A legal move split into what the page needs: a transfer, a move naming cards, or an action. */
+/** A legal move split into what the page needs: a transfer, a move naming cards (a word, then
+ *  the cards, RULES C-5), or an action. */
 export function readMove(text) {
   const [word, ...rest] = text.trim().split(/\s+/);
-  if (CARD_ACTIONS.has(word)) return { kind: "cards", text, word, cards: rest };
+  if (rest.length) return { kind: "cards", text, word, cards: rest };
   const arrow = text.indexOf(">");
   if (arrow > 0 && !text.includes(" ")) {
     return { kind: "transfer", text, from: text.slice(0, arrow), to: text.slice(arrow + 1) };
@@ -42,20 +41,24 @@ export class LegalMoves {
 
   /** Card moves (discard, swap, throw) naming every card of `chosen` (a multiset of names).
    *  A choice that `chosen` begins but does not complete stands as one move naming all the
-   *  cards it may take, with no text. */
+   *  cards it may take, with no text; a move of a choice carries the choice's `note`. */
   cardMovesWith(chosen) {
     const listed = this.cardMoves.filter((m) => containsAll(m.cards, chosen));
     const begun = this.choices.filter((c) => chosen.length <= c.size && containsAll(c.cards, chosen));
     return [...listed, ...begun.map((c) => {
-      if (chosen.length < c.size) return { kind: "cards", text: null, word: c.action, cards: c.cards };
+      const family = { kind: "cards", word: c.action, note: c.note ?? "" };
+      if (chosen.length < c.size) return { ...family, text: null, cards: c.cards };
       const cards = c.cards.filter((card) => chosen.includes(card));  // in the row's order
-      return { kind: "cards", text: `${c.action} ${cards.join(" ")}`, word: c.action, cards };
+      return { ...family, text: `${c.action} ${cards.join(" ")}`, cards };
     })];
   }
 
-  /** Card names that take part in some card move. */
+  /** Card names that take part in some card move: those the listed moves name, or, when
+   *  there are none, those a choice may take (a grace takes any card of the row, so marking
+   *  them beside the discards would hide the discards). */
   cardsInMoves() {
-    return new Set([...this.cardMoves.flatMap((m) => m.cards), ...this.choices.flatMap((c) => c.cards)]);
+    const listed = this.cardMoves.flatMap((m) => m.cards);
+    return new Set(listed.length ? listed : this.choices.flatMap((c) => c.cards));
   }
 }
 

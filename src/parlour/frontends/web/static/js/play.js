@@ -309,8 +309,10 @@ export class GameView {
         onclick: () => this.send({ type: "move", move: m.text }) },
         ACTION_WORDS[m.word] ?? m.text)));
     if (this.board.legal.hasCardMoves()) {
+      const notes = obs.card_choices?.map((c) => c.note).filter(Boolean) ?? [];
       this.actions.append(h("span", { class: "tip" },
-        "Click the cards a move takes; highlighted cards can go."));
+        ["Click the cards a move takes; highlighted cards can go.",
+          ...notes.map((n) => `Open to you: ${n}.`)].join(" ")));
     }
     // The focus was on a button the redraw took away: the keys go on from the same action,
     // else the first one, else the table.
@@ -327,7 +329,7 @@ export class GameView {
     for (const text of moves) {
       this.actions.append(h("button", { type: "button", class: "action choice", "data-move": text,
         onclick: () => { this.board.clearChoice(); this.send({ type: "move", move: text }); } },
-        capitalized(text)));
+        capitalized(this.board.moveWords(text))));
     }
   }
 
