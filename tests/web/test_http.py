@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from parlour.frontends.web.app import STATIC, create_app
-from parlour.games import all_games
+from parlour.games import all_games, get_game
 
 
 @pytest.fixture
@@ -57,6 +57,7 @@ def test_games_lists_every_game_with_its_choices(client: TestClient) -> None:
         "wrangle": {"first": ["cut", "north", "south"]},
     }  # the first of each is the default
     assert {g["id"]: g["players"] for g in listed if g["players"] != 1} == {"wrangle": 2}
+    assert all(g["description"] == get_game(g["id"]).info.description != "" for g in listed)
 
 
 def test_games_say_which_have_automatic_moves(client: TestClient) -> None:

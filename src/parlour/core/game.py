@@ -117,6 +117,8 @@ class GameInfo(Generic[P]):
     rule_ids: tuple[str, ...] = field(default=())
     #: The named moves besides transfers, each naming no card: words a refusal can list.
     actions: tuple[str, ...] = field(default=())
+    #: A paragraph on the game for a player choosing one (the lobby's), beside `summary`.
+    description: str = ""
 
     @property
     def players(self) -> int:

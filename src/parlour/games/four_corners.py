@@ -108,6 +108,12 @@ class FourCorners(Game[FourCornersState, FourCornersParams]):
         name="The Four Corners",
         summary="Two packs: twelve heaps round the aces and kings, dealt with care, played "
         "freely, redealt twice.",
+        description=(
+            "Twelve heaps round four rows of foundations: an ace and a king of each suit. The deal "
+            "itself needs care, for cards go up only from the corners or from the heap beside their"
+            " foundation. Then play freely, shifting cards from heap to heap in sequences, and "
+            "gather and deal again twice at most."
+        ),
         params_type=FourCornersParams,
         rules_version="1",
         rule_ids=("FC-1", "FC-2", "FC-3", "FC-4", "FC-5"),

@@ -68,6 +68,12 @@ class HeadsAndTails(Game[HeadsAndTailsState, HeadsAndTailsParams]):
         name="Heads and Tails",
         summary="Two packs: free the heads and tails to build every suit up from its ace and "
         "down from its king.",
+        description=(
+            "Eight heads above, eight tails below, and eight reserve packets between them. Build "
+            "each suit up from its ace and down from its king, using only the heads and tails, "
+            "which may hold auxiliary sequences in either direction; each emptied place is refilled"
+            " from its packet. A game of judgement rather than luck."
+        ),
         params_type=HeadsAndTailsParams,
         rules_version="1",
         rule_ids=("HT-1", "HT-2", "HT-3", "HT-4", "HT-5", "HT-6"),

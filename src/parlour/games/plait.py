@@ -76,6 +76,12 @@ class Plait(Game[PlaitState, PlaitParams]):
         name="The Plait",
         summary="Two packs: unwind a plait of twenty cards onto eight foundations that all "
         "start from the first card turned.",
+        description=(
+            "Twenty cards lie overlapping in a plait down the middle, with four corners and eight "
+            "auxiliaries laid across at its sides. The first card turned fixes the base rank of all"
+            " eight foundations. Only the plait's free end moves: unwind it, with three passes "
+            "through the waste heap."
+        ),
         params_type=PlaitParams,
         rules_version="1",
         information="hidden",

@@ -66,6 +66,13 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
         name="Royal Marriage",
         summary="One pack: throw out the cards between two alike until the king of hearts "
         "reaches his queen.",
+        description=(
+            "The queen of hearts is laid first and the king of hearts waits at the bottom of the "
+            "pack. Cards are dealt into a row; whenever two cards alike in suit or rank have one or"
+            " two cards between them, those cards are thrown out. Bring the king to his queen with "
+            "nothing left between them. Push-pin throws out longer runs of one suit, Dr. Pole's "
+            "Discards pairs of cards alike; each grants one grace."
+        ),
         params_type=RoyalMarriageParams,
         rules_version="1",
         information="hidden",

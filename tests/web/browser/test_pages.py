@@ -30,6 +30,7 @@ def test_the_lobby_shows_the_games_their_rules_and_starts_a_chosen_deal(table: T
     assert [cards.nth(i).get_attribute("data-game") for i in range(cards.count())] == GAME_IDS
     plait = page.locator('.game-card[data-game="plait"]')
     assert "plait" in plait.locator(".summary").inner_text().lower()
+    assert plait.locator(".description").inner_text() == get_game("plait").info.description
     plait.locator(".rules summary").click()
     page.wait_for_function(
         "() => document.querySelector('[data-game=plait] .rules-text').textContent.length > 500"

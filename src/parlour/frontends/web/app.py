@@ -93,6 +93,7 @@ def create_app(
                 "id": game.info.id,
                 "name": game.info.name,
                 "summary": game.info.summary,
+                "description": game.info.description,
                 "players": game.info.players,
                 "params": choices(game.info.params_type),
                 "autoplay": game.has_automatic_moves,

@@ -49,6 +49,12 @@ class Wrangle(Game[WrangleState, WrangleParams]):
         name="The Wrangle",
         summary="Two players, a pack each: race to be rid of your reserve and stock, loading "
         "your cards onto your adversary's heaps.",
+        description=(
+            "A race for two, each with a pack: a reserve of thirteen, four auxiliary heaps and a "
+            "stock. Play to the shared foundations, build down on any heap, and load your turned "
+            "cards onto your adversary's reserve and waste. The first to be rid of reserve, stock "
+            "and waste wins. Play the computer, or open a table and send its link to a friend."
+        ),
         params_type=WrangleParams,
         rules_version="1",
         seats=SEATS,

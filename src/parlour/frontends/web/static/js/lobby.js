@@ -3,31 +3,6 @@
 import { capitalized, clock, counted, fill, h, opponentWords } from "./dom.js";
 import { heldSeats } from "./net.js";
 
-// A paragraph on each game for the lobby; the rules themselves come from the server.
-const DESCRIPTIONS = {
-  "royal-marriage": "The queen of hearts is laid first and the king of hearts waits at the bottom of "
-    + "the pack. Cards are dealt into a row; whenever two cards alike in suit or rank have one or "
-    + "two cards between them, those cards are thrown out. Bring the king to his queen with nothing "
-    + "left between them. Push-pin throws out longer runs of one suit, Dr. Pole's Discards pairs "
-    + "of cards alike; each grants one grace.",
-  "heads-and-tails": "Eight heads above, eight tails below, and eight reserve packets between them. "
-    + "Build each suit up from its ace and down from its king, using only the heads and tails, "
-    + "which may hold auxiliary sequences in either direction; each emptied place is refilled "
-    + "from its packet. A game of judgement rather than luck.",
-  "four-corners": "Twelve heaps round four rows of foundations: an ace and a king of each suit. The "
-    + "deal itself needs care, for cards go up only from the corners or from the heap beside "
-    + "their foundation. Then play freely, shifting cards from heap to heap in sequences, and "
-    + "gather and deal again twice at most.",
-  plait: "Twenty cards lie overlapping in a plait down the middle, with four corners and eight "
-    + "auxiliaries laid across at its sides. The first card turned fixes the base rank of all eight "
-    + "foundations. Only the plait's free end moves: unwind it, with three passes through the "
-    + "waste heap.",
-  wrangle: "A race for two, each with a pack: a reserve of thirteen, four auxiliary heaps and a "
-    + "stock. Play to the shared foundations, build down on any heap, and load your turned cards "
-    + "onto your adversary's reserve and waste. The first to be rid of reserve, stock and waste "
-    + "wins. Play the computer, or open a table and send its link to a friend.",
-};
-
 const OPPONENTS = [["greedy", "a greedy player"], ["strong", "a strong player (looks ahead)"],
   ["random", "a random player"]];
 
@@ -104,7 +79,7 @@ function gameCard(game) {
   return h("section", { class: "game-card", "data-game": game.id },
     h("h2", {}, game.name),
     h("p", { class: "summary" }, game.summary),
-    DESCRIPTIONS[game.id] ? h("p", { class: "description" }, DESCRIPTIONS[game.id]) : null,
+    game.description ? h("p", { class: "description" }, game.description) : null,
     game.players > 1 ? wrangleStart(game) : soloStart(game),
     rulesBox(game));
 }
