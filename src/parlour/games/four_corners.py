@@ -15,15 +15,14 @@ from parlour.core.game import LOST, WON, Game, GameInfo, MoveGroup, OwnSearch, V
 from parlour.core.moves import Move, action
 from parlour.games.twin_foundations import (
     Foundations,
-    build_on,
     build_targets,
+    carried,
     deadlocked,
     foundation_moves,
     moving,
     safe_foundation_move,
     sequences,
     tableau_move_group,
-    take_top,
     why_not_moved,
 )
 
@@ -145,14 +144,10 @@ class FourCorners(Game[FourCornersState, FourCornersParams]):
     def apply_unchecked(self, state: FourCornersState, move: Move) -> FourCornersState:
         if move == REDEAL:
             return self._redealt(state)
-        spot = _SPOT[move.source]
-        card, heaps, builds = take_top(state.heaps, state.builds, spot)
-        foundations = state.foundations
-        if move.target in _SPOT:
-            build_on(heaps, builds, _SPOT[move.target], card)
-        else:
-            foundations = foundations.add(move.target, card)
-        return replace(state, heaps=tuple(heaps), foundations=foundations, builds=tuple(builds))
+        heaps, builds, foundations = carried(
+            state.heaps, state.builds, state.foundations, _SPOT, move
+        )
+        return replace(state, heaps=heaps, foundations=foundations, builds=builds)
 
     def _redealt(self, state: FourCornersState) -> FourCornersState:
         """FC-4: heap-1's cards first, bottom card first, then heap-2's …, dealt under FC-2."""

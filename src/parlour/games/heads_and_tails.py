@@ -15,15 +15,14 @@ from parlour.core.game import LOST, WON, Game, GameInfo, MoveGroup, OwnSearch, V
 from parlour.core.moves import Move
 from parlour.games.twin_foundations import (
     Foundations,
-    build_on,
     build_targets,
+    carried,
     deadlocked,
     foundation_moves,
     moving,
     safe_foundation_move,
     sequences,
     tableau_move_group,
-    take_top,
     why_not_moved,
 )
 
@@ -125,19 +124,14 @@ class HeadsAndTails(Game[HeadsAndTailsState, HeadsAndTailsParams]):
         return tuple(moves)
 
     def apply_unchecked(self, state: HeadsAndTailsState, move: Move) -> HeadsAndTailsState:
+        tableau, builds, foundations = carried(
+            state.tableau, state.builds, state.foundations, _SPOT, move
+        )
         spot = _SPOT[move.source]
-        card, tableau, builds = take_top(state.tableau, state.builds, spot)
-        foundations = state.foundations
-        if move.target in _SPOT:
-            build_on(tableau, builds, _SPOT[move.target], card)
-        else:
-            foundations = foundations.add(move.target, card)
         packets = state.packets
         if not tableau[spot]:
             tableau, packets = _refilled(tableau, packets, spot)
-        return HeadsAndTailsState(
-            state.params, state.deal, tuple(tableau), packets, foundations, tuple(builds)
-        )
+        return HeadsAndTailsState(state.params, state.deal, tableau, packets, foundations, builds)
 
     def why_illegal(self, state: HeadsAndTailsState, move: Move) -> str:
         base = super().why_illegal(state, move)
@@ -268,14 +262,14 @@ def _refill_sources(packets: tuple[tuple[Card, ...], ...]) -> list[int]:
 
 
 def _refilled(
-    tableau: list[tuple[Card, ...]], packets: tuple[tuple[Card, ...], ...], spot: int
-) -> tuple[list[tuple[Card, ...]], tuple[tuple[Card, ...], ...]]:
+    tableau: tuple[tuple[Card, ...], ...], packets: tuple[tuple[Card, ...], ...], spot: int
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]:
     """HT-5: an emptied head or tail takes the top of its packet, else the nearest non-empty
     packet to the left, wrapping; with every packet empty it stays empty."""
     for packet in refill_order(packet_of(spot)):
         if packets[packet]:
-            tableau[spot] = (packets[packet][-1],)
-            return tableau, (*packets[:packet], packets[packet][:-1], *packets[packet + 1 :])
+            filled = (*tableau[:spot], (packets[packet][-1],), *tableau[spot + 1 :])
+            return filled, (*packets[:packet], packets[packet][:-1], *packets[packet + 1 :])
     return tableau, packets
 
 

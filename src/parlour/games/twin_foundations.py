@@ -232,23 +232,29 @@ def build_targets(tableau: Piles, builds: Sequence[Build]) -> list[list[int]]:
     return targets
 
 
-def take_top(
-    tableau: Piles, builds: tuple[Build, ...], spot: int
-) -> tuple[Card, list[tuple[Card, ...]], list[Build]]:
-    """The top card of `spot` lifted off: the card, the tableau and builds after it left."""
+def carried(
+    tableau: Piles,
+    builds: tuple[Build, ...],
+    foundations: Foundations,
+    spots: Mapping[str, int],
+    move: Move,
+) -> tuple[Piles, tuple[Build, ...], Foundations]:
+    """A transfer played: the top card of the tableau pile `move.source` lifted off, then put
+    on the tableau pile `move.target` (fixing that pile's direction when it lands on a card)
+    or sent up to that foundation. `spots` gives each tableau pile's index."""
+    spot = spots[move.source]
     card = tableau[spot][-1]
     piles, after = list(tableau), list(builds)
     piles[spot] = piles[spot][:-1]
     after[spot] = after_removal(after[spot])
-    return card, piles, after
-
-
-def build_on(piles: list[tuple[Card, ...]], builds: list[Build], target: int, card: Card) -> None:
-    """Put `card` on `target`; a card on another card is a built card fixing the direction."""
+    target = spots.get(move.target)
+    if target is None:
+        return tuple(piles), tuple(after), foundations.add(move.target, card)
     onto = piles[target]
     if onto:
-        builds[target] = built_on(builds[target], build_direction(card, onto[-1], builds[target]))
+        after[target] = built_on(after[target], build_direction(card, onto[-1], after[target]))
     piles[target] = (*onto, card)
+    return tuple(piles), tuple(after), foundations
 
 
 @cache
