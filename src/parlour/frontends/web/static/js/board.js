@@ -6,6 +6,7 @@ import { capitalized, h } from "./dom.js";
 import { LegalMoves, sameCards } from "./moves.js";
 
 const DRAG_THRESHOLD = 6;
+const TAP_CLICK_MS = 800;  // a browser's click follows its tap within this, when it makes one
 const ACTIVATE_KEYS = new Set(["Enter", " "]);
 // The arrows move the focus over the table, to the nearest place that way: the table is one
 // stop of the Tab key, where forty piles would take forty presses to cross.
@@ -270,6 +271,8 @@ export class Board {
       this.justDragged = false;
       return;
     }
+    // the browser's own click of a tap already taken at its release (`onPointerUp`)
+    if (event.isTrusted && performance.now() - (this.tappedAt ?? -Infinity) < TAP_CLICK_MS) return;
     const pileEl = this.pileAt(event.target);
     if (!pileEl) {  // the felt
       this.putDown();
@@ -434,20 +437,23 @@ export class Board {
     this.hooks.say("");
   }
 
-  /** A press on a pile's top card that can move starts a drag. A press on any other pile
-   *  (but a row, whose cards are chosen by clicks) is followed too, so that dragging what
-   *  cannot move is told why, as a click on it is: the click that would say so is lost
-   *  when the press and its release fall on different places. */
+  /** A press on a pile's top card that can move starts a drag. A press on any other pile is
+   *  followed too, so that dragging what cannot move is told why, as a click on it is: the
+   *  click that would say so is lost when the press and its release fall on different
+   *  places. A finger's tap is taken as a click at its release, since a browser may make no
+   *  click of a tap that comes soon after a drag. */
   onPointerDown(event) {
     if (event.button !== 0 || !this.obs) return;
     const pileEl = this.pileAt(event.target);
-    if (!pileEl || pileEl.classList.contains("row")) return;
+    const touch = event.pointerType === "touch";
+    const row = pileEl?.classList.contains("row");  // its cards are chosen by clicks
+    if (!pileEl || (row && !touch)) return;
     const cardEl = event.target.closest("[data-card]");
     const from = pileEl.dataset.pile;
-    const movable = cardEl !== null && cardEl === pileEl.querySelector("[data-card]:last-of-type") &&
-      this.legal.sources().has(from);
+    const movable = !row && cardEl !== null &&
+      cardEl === pileEl.querySelector("[data-card]:last-of-type") && this.legal.sources().has(from);
     this.drag = { from, cardEl: movable ? cardEl : null, size: Number(pileEl.dataset.size),
-      action: pileEl.dataset.action ?? null,
+      action: pileEl.dataset.action ?? null, row, touch, target: event.target,
       x: event.clientX, y: event.clientY, ghost: null, id: event.pointerId };
     const move = (e) => this.onPointerMove(e);
     const up = (e) => {
@@ -485,7 +491,12 @@ export class Board {
   onPointerUp(event) {
     const d = this.drag;
     this.drag = null;
-    if (d && !d.cardEl && !d.action && this.draggedAway(d, event)) {
+    if (d?.touch && !d.ghost && event.type === "pointerup" && !this.draggedAway(d, event)) {
+      this.tappedAt = performance.now();
+      this.onClick({ target: d.target });
+      return;
+    }
+    if (d && !d.cardEl && !d.action && !d.row && this.draggedAway(d, event)) {
       this.suppressClick();
       this.cannotTake(d.size);
     }
