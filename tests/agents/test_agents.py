@@ -11,7 +11,8 @@ import pytest
 
 from parlour.agents import AGENTS, make_agent
 from parlour.agents.match import GameResult, duel_games, summarize, wilson
-from parlour.agents.strong import StrongAgent, candidates
+from parlour.agents.strong import PLANNING, StrongAgent, candidates
+from parlour.agents.wrangle_judge import WIN, judge
 from parlour.agents.wrangle_sense import priority
 from parlour.core.cards import parse_cards
 from parlour.core.errors import ParlourError
@@ -90,6 +91,24 @@ def test_the_strong_player_places_a_turned_card_rather_than_end_its_turn() -> No
     assert "north-turned>north-waste" in observation["legal_moves"]
     move = StrongAgent(samples=4).choose(WRANGLE, observation, random.Random(3))
     assert move.target.endswith(("aux-1", "aux-2", "aux-3", "aux-4"))
+
+
+def test_a_line_that_ends_in_a_win_is_worth_a_win() -> None:
+    """North's last card goes up: greedy play ends the game at once, won for north."""
+    state = position({"north-stock": "", "north-reserve": "2H", "foundation-1": "AH"})
+    for agent in (StrongAgent(), StrongAgent(replies=400)):
+        assert agent.playout(WRANGLE, state, "north") == WIN
+        assert agent.playout(WRANGLE, state, "south") == -WIN
+
+
+def test_a_line_is_judged_by_the_race_after_two_turns_or_played_out_to_its_end() -> None:
+    """Nothing can ever go up or leave a reserve: two turns on, north is a reserve card behind
+    in the race; played out, the line ends drawn (WR-6) and is worth nothing."""
+    state = position({"north-reserve": "5S 6S", "south-reserve": "5D"})
+    race = judge("north", WRANGLE.piles(state), None, PLANNING)
+    assert race < 0
+    assert StrongAgent().playout(WRANGLE, state, "north") == race
+    assert StrongAgent(replies=400).playout(WRANGLE, state, "north") == 0.0
 
 
 def test_candidates_fold_moves_of_the_same_effect() -> None:

@@ -48,8 +48,10 @@ class StrongAgent:
         samples: int = SAMPLES,
         seconds_per_turn: float = 1.0,
         clock: Clock = time.thread_time,
+        replies: int = REPLIES,
     ) -> None:
         self.samples = samples
+        self.replies = replies
         self.seconds_per_turn = seconds_per_turn
         self.clock = clock
         self.memories: dict[str, Memory] = {}
@@ -93,7 +95,7 @@ class StrongAgent:
 
     def playout(self, game: Any, state: Any, me: str) -> float:
         """Greedy play to the end of this turn and `replies` more, then the value for `me`."""
-        turns_left = REPLIES + 1 if game.to_move(state) == me else REPLIES
+        turns_left = self.replies + 1 if game.to_move(state) == me else self.replies
         mover = game.to_move(state)
         while mover is not None and turns_left:
             state = greedy_step(game, state, mover)
