@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -85,12 +85,17 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400, help="games per seed (even)")
     parser.add_argument("--seed", type=int, nargs="+", default=[1], help="seeds of the deals")
     args = parser.parse_args()
+    report(lambda seed: series(args.games, seed), args.seed)
+
+
+def report(series_of: Callable[[int], list[GameResult]], seeds: Sequence[int]) -> None:
+    """A line for each seed's series as it ends, then one for them all."""
     everything: list[GameResult] = []
-    for seed in args.seed:
-        results = series(args.games, seed)
+    for seed in seeds:
+        results = series_of(seed)
         print(line(f"seed {seed}", results), flush=True)
         everything += results
-    if len(args.seed) > 1:
+    if len(seeds) > 1:
         print(line("all", everything))
 
 

@@ -22,10 +22,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from parlour.agents import AGENTS
-from parlour.agents.match import GameResult, duel_games
+from parlour.agents.match import duel_games
 from parlour.agents.strong import StrongAgent
 from parlour.games.wrangle import WRANGLE
-from wrangle_ceiling import line  # the same summary line as the ceiling's
+from wrangle_ceiling import report  # the same lines as the ceiling's
 
 CHANGED = "strong-looking-further"  # a name no player has: the workers make it by name
 
@@ -39,15 +39,12 @@ def main() -> None:
     args = parser.parse_args()
     # registered before the workers start, which inherit it (the duel's processes fork)
     AGENTS[CHANGED] = partial(StrongAgent, replies=args.replies)
-    everything: list[GameResult] = []
-    for seed in args.seed:
-        results = list(
+    report(
+        lambda seed: list(
             duel_games(WRANGLE, CHANGED, "greedy", args.games, seed=seed, workers=args.workers)
-        )
-        print(line(f"seed {seed}", results), flush=True)
-        everything += results
-    if len(args.seed) > 1:
-        print(line("all", everything))
+        ),
+        args.seed,
+    )
 
 
 if __name__ == "__main__":
