@@ -26,7 +26,7 @@ from functools import cache
 from itertools import combinations, pairwise
 
 from parlour.core.cards import Card
-from parlour.games.royal_marriage_rows import GRACE_THROWS as GRACE
+from parlour.games.royal_marriage_rows import GRACE_THROWS
 
 
 class Clearing:
@@ -143,8 +143,8 @@ def lane_shifts(width: int) -> dict[int, list[int]]:
     lanes."""
     return {
         sum(1 << t * width for t in chosen): [t * width for t in chosen]
-        for size in range(GRACE + 2)
-        for chosen in combinations(range(GRACE + 1), size)
+        for size in range(GRACE_THROWS + 2)
+        for chosen in combinations(range(GRACE_THROWS + 1), size)
     }
 
 
@@ -179,12 +179,12 @@ class ThrowClearing:
         # Counts 0-3 are four lanes of `n` bits in one int, so one shift moves a set of ends
         # from count t2 to count t1 + t2 for every t2 at once.
         self.width = n
-        self.lanes = sum(1 << t * n for t in range(GRACE + 1))  # bit 0 of every lane
+        self.lanes = sum(1 << t * n for t in range(GRACE_THROWS + 1))  # bit 0 of every lane
         self.counts = [0] * n  # counts[i], lane t: every j with t in D(i, j)
         self.hops = [0] * n  # hops[i], lane t: every j reached from i by t + 1 clearings
         self.closes = [0] * n  # closes[k], lane t: j a group from k closes on past t throws
         self.lane_shifts = lane_shifts(n)
-        self.full = (1 << n * (GRACE + 1)) - 1
+        self.full = (1 << n * (GRACE_THROWS + 1)) - 1
         for i in range(n - 1, -1, -1):
             self._counts_from(i)
         first_lane = (1 << n) - 1
@@ -239,9 +239,9 @@ class ThrowClearing:
     ) -> tuple[list[tuple[Card, ...]], tuple[Card, ...], list[tuple[Card, ...]]] | None:
         """Discards before the throw, the cards thrown, discards after; None if none works."""
         last = len(self.base.row) - 1
-        if self._has(GRACE, 0, last):
-            return self._plan(0, last, GRACE)
-        for t in range(1, GRACE):
+        if self._has(GRACE_THROWS, 0, last):
+            return self._plan(0, last, GRACE_THROWS)
+        for t in range(1, GRACE_THROWS):
             if self._alone(t, 0, last):
                 return self._plan(0, last, t, alone=True)
         return None

@@ -65,6 +65,12 @@ export function startRequest(path, query, games = null) {
   return { type: "new", game, params, deal, deck, autoplay };
 }
 
+/** Whether `state` waits for a move of the player of a two-player game it was sent to. */
+function playerToMove(state) {
+  const obs = state.observation;
+  return Boolean(obs.player) && obs.to_move === state.seat && !obs.outcome && !state.waiting;
+}
+
 /** Who plays the other seat of a two-player game: the computer, or a person at a table. */
 function otherPlayer(state) {
   return state.link.startsWith("/wrangle") ? "the computer" : "your opponent";
@@ -262,9 +268,7 @@ export class GameView {
     this.board.show(obs, layoutFor(obs.game, seat),
       state.waiting ? "Wait for the other player to join the table." : null);
     // the turn coming back from the other player, not a page opened on it
-    const myTurn = Boolean(obs.player) && obs.to_move === seat && !obs.outcome && !state.waiting;
-    if (myTurn && this.wasMyTurn === false) this.board.bringHome();
-    this.wasMyTurn = myTurn;
+    if (before && playerToMove(state) && !playerToMove(before)) this.board.bringHome();
     this.showActions(obs);
     this.showChoices([]);
     this.showEnding(state);
