@@ -5,9 +5,10 @@ stock and the cards under the reserves' tops. WR-7 forbids such a player; its sc
 what any way of guessing the unseen cards could gain. The games are those `parlour duel strong
 greedy --games N --seed S` plays (the same deals, seats and generators), one process, and the
 line printed for each seed, and for all together, is the duel's summary from the seeing
-player's side.
+player's side. `--replies R` gives the seeing player the look-ahead of `StrongAgent(replies=R)`
+(400: nearly every line played to the game's end, as `wrangle_lookahead.py` plays it unseeing).
 
-Run: uv run python benchmarks/wrangle_ceiling.py [--games N] [--seed S ...]
+Run: uv run python benchmarks/wrangle_ceiling.py [--games N] [--seed S ...] [--replies R]
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from parlour.agents import make_agent
 from parlour.agents.match import GameResult, pairings, play_game, summarize
-from parlour.agents.strong import StrongAgent
+from parlour.agents.strong import REPLIES, StrongAgent
 from parlour.core.cards import Card
 from parlour.core.moves import Move
 from parlour.games.wrangle import Wrangle, WrangleParams, WrangleState
@@ -51,13 +52,16 @@ class Seeing(Wrangle):
         self.true = self.apply(self.true, move)
 
 
-def series(games: int, seed: int) -> list[GameResult]:
+def series(games: int, seed: int, replies: int = REPLIES) -> list[GameResult]:
     results = []
     params = WrangleParams()
     for pairing in pairings(SEEING, "greedy", games, seed):
         game = Seeing()
         game.true = game.new(params, deal=pairing.deal)
-        agents = [StrongAgent() if name == SEEING else make_agent(name) for name in pairing.names]
+        agents = [
+            StrongAgent(replies=replies) if name == SEEING else make_agent(name)
+            for name in pairing.names
+        ]
         outcome, turns, thinking = play_game(
             game, agents, params, pairing.deal, Random(pairing.seed), on_move=game.follow
         )
@@ -84,8 +88,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400, help="games per seed (even)")
     parser.add_argument("--seed", type=int, nargs="+", default=[1], help="seeds of the deals")
+    parser.add_argument("--replies", type=int, default=REPLIES, help="whole turns played out")
     args = parser.parse_args()
-    report(lambda seed: series(args.games, seed), args.seed)
+    report(lambda seed: series(args.games, seed, args.replies), args.seed)
 
 
 def report(series_of: Callable[[int], list[GameResult]], seeds: Sequence[int]) -> None:
