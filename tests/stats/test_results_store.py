@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -17,6 +16,7 @@ from parlour.store.results import (
     ResultStore,
     RunKey,
 )
+from tests.sqlite_locks import write_lock_asked
 
 KEY = RunKey("royal-marriage", '{"mode": "as-dealt", "variant": "standard"}', "1", "solver", 10)
 OTHER = RunKey("royal-marriage", '{"mode": "open", "variant": "standard"}', "1", "solver", 10)
@@ -88,7 +88,9 @@ def test_a_table_not_of_this_schema_is_refused_unchanged(tmp_path: Path) -> None
     _unchanged_refusal(path, "its results table is not this schema's")
 
 
-def test_a_file_being_made_by_another_run_is_waited_for(tmp_path: Path) -> None:
+def test_a_file_being_made_by_another_run_is_waited_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Two runs starting on one new file: the second waits while the first makes it, then
     finds it made, where it used to find it empty and make it again (or half made)."""
     path = tmp_path / "odds.sqlite"
@@ -105,9 +107,11 @@ def test_a_file_being_made_by_another_run_is_waited_for(tmp_path: Path) -> None:
         except BaseException as error:  # the test reports what happened
             stored.append(error)
 
+    asked = write_lock_asked(monkeypatch)
     waiting = threading.Thread(target=second)
     waiting.start()
-    time.sleep(0.3)  # the second run is at the file's lock by now
+    assert asked.wait(30)  # the second run is at the file's lock, which the first holds
+    assert not stored
     first.execute(f"PRAGMA application_id = {APPLICATION_ID}")
     first.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     first.execute("COMMIT")

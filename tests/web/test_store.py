@@ -7,7 +7,6 @@ import os
 import sqlite3
 import subprocess
 import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -28,6 +27,7 @@ from parlour.store.database import (
 from parlour.store.games import SOLO, DamagedGame, GameStore, SavedGame
 from parlour.store.results import ResultStore
 from parlour.store.stats import StatsStore
+from tests.sqlite_locks import write_lock_asked
 
 
 def _saved(game_id: str, moves: int) -> SavedGame:
@@ -147,7 +147,9 @@ def test_the_file_is_in_wal_mode_with_the_schema_version(tmp_path: Path) -> None
     assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 
 
-def test_a_new_file_being_made_by_another_process_is_waited_for(tmp_path: Path) -> None:
+def test_a_new_file_being_made_by_another_process_is_waited_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Two programs opening one new file at once (a game in the terminal and the server, say):
     the second waits while the first makes it, then finds it made, where it used to find it
     empty and make it again."""
@@ -169,9 +171,11 @@ def test_a_new_file_being_made_by_another_process_is_waited_for(tmp_path: Path) 
         except BaseException as error:  # the test reports what happened
             opened.append(error)
 
+    asked = write_lock_asked(monkeypatch)
     waiting = threading.Thread(target=second)
     waiting.start()
-    time.sleep(0.3)  # the second is at the file's lock by now
+    assert asked.wait(30)  # the second is at the file's lock, which the first holds
+    assert not opened
     first.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     first.execute("COMMIT")
     first.close()
