@@ -3,20 +3,29 @@ in the same file as the web app's, and `parlour stats` reads them."""
 
 from __future__ import annotations
 
+import io
 import json
+import re
+import shlex
 import sqlite3
 import subprocess
+import threading
 from pathlib import Path
 from typing import Any
+
+import pytest
+from rich.console import Console
 
 from parlour.core.cards import cards_str, parse_cards
 from parlour.core.game import LOST, WON
 from parlour.core.session import Session
+from parlour.frontends.cli.play import PlayLoop
+from parlour.frontends.cli.presenters import PRESENTERS
 from parlour.frontends.cli.results import ResultKeeper
 from parlour.games import get_game
 from parlour.store.database import connect
 from parlour.store.stats import StatsStore, keep_result
-from tests.cli.runner import PARLOUR, command_env, parlour
+from tests.cli.runner import DATA_HOME, PARLOUR, command_env, parlour
 from tests.cli.test_royal_marriage_cli import first_move_game
 from tests.cli.test_wrangle_cli import NORTH, SOUTH
 from tests.conformance.wins import load_wins
@@ -219,3 +228,82 @@ def test_saving_onto_a_folder_is_refused_and_the_game_goes_on(tmp_path: Path) ->
     assert "Not saved: cannot save to /: Is a directory" in done.stdout
     assert "Legal moves: deal" in done.stdout
     assert list(tmp_path.iterdir()) == []  # no temporary file left behind
+
+
+def _won_session() -> tuple[Session[Any], list[str]]:
+    """A Royal Marriage game one move from its win, and that move."""
+    won = next(d for d in range(200) if first_move_game(d)[1] == WON)
+    game = get_game("royal-marriage")
+    session = Session(game, deal=won)
+    moves = []
+    while game.outcome(session.state) is None:
+        moves.append(str(game.legal_moves(session.state)[0]))
+        session.play(moves[-1])
+    session.undo()
+    return session, moves[-1:]
+
+
+def test_leaving_an_ended_game_waits_for_the_statistics_to_keep_its_result(
+    tmp_path: Path,
+) -> None:
+    """The result the file could not take when the game ended is kept as the game is left,
+    once the other program lets the file go."""
+    path = tmp_path / "parlour.db"
+    connection = connect(path)
+    connection.execute("PRAGMA busy_timeout = 50")
+    store = StatsStore(connection)
+    session, last = _won_session()
+    keeper = ResultKeeper(store, session)
+    asked = threading.Event()
+    connection.set_trace_callback(lambda text: asked.set() if "INSERT" in text else None)
+    with sqlite3.connect(path) as other:
+        other.execute("BEGIN IMMEDIATE")  # another writer holds the file
+        session.play(last[0])
+        assert keeper(session) is not None  # not kept when the game ended
+        asked.clear()
+        left: list[str | None] = []
+        leaving = threading.Thread(target=lambda: left.append(keeper.last_try(session, tmp_path)))
+        leaving.start()
+        assert asked.wait(30)  # the last try is at the file's lock, which the other holds
+        other.rollback()
+        leaving.join()
+    assert left == [None]
+    assert [(row.played, row.won) for row in store.all()] == [(1, 1)]
+
+
+def test_an_ended_game_whose_result_cannot_be_kept_is_kept_until_it_counts(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A file that cannot take the result even as the game is left: the ended game is kept
+    with the unfinished ones, and the command said counts it once and lets the copy go."""
+    monkeypatch.setenv("XDG_DATA_HOME", DATA_HOME)  # the commands' data folder
+    path = tmp_path / "parlour.db"
+    connection = connect(path)
+    connection.execute("PRAGMA busy_timeout = 50")
+    session, last = _won_session()
+    keeper = ResultKeeper(StatsStore(connection), session, patience=0.05)
+    typed = iter([*last, "q"])
+
+    def ask(prompt: str) -> str:
+        return next(typed)
+
+    output = io.StringIO()
+    loop = PlayLoop(
+        session, PRESENTERS["royal-marriage"], Console(file=output, width=1000), ask, keeper
+    )
+    with sqlite3.connect(path) as other:
+        other.execute("BEGIN IMMEDIATE")  # held until the game is left
+        assert loop.run() == WON
+        other.rollback()
+    said = " ".join(output.getvalue().split())
+    found = re.search(r"counts once the file can be written: (parlour play --load .*)", said)
+    assert found, said
+    assert "the result could not be kept in the statistics: database is locked" in said
+    assert stats(path) == []
+    command = shlex.split(found.group(1))
+    kept = Path(command[command.index("--load") + 1])
+    assert kept.parent == Path(DATA_HOME) / "parlour" / "unfinished" and kept.exists()
+    again = parlour(*command[1:], lines=["q"])
+    assert again.returncode == 0 and "Game over: won" in again.stdout, again.stderr
+    assert not kept.exists()
+    assert [(row["played"], row["won"]) for row in stats(path)] == [(1, 1)]

@@ -9,8 +9,11 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from parlour.core.game import WON
@@ -41,6 +44,27 @@ class StatsStore:
     def __init__(self, connection: sqlite3.Connection) -> None:
         self._db = connection
         self._lock = threading.Lock()
+
+    @property
+    def path(self) -> Path:
+        """The database file the statistics are in."""
+        with self._lock:
+            rows = self._db.execute("PRAGMA database_list").fetchall()
+        return Path(next(file for _, name, file in rows if name == "main"))
+
+    @contextmanager
+    def waiting(self, seconds: float) -> Iterator[None]:
+        """Writes made within wait up to `seconds` for a lock another program holds on the
+        file (the last try to keep a result, as its game is left), where they usually give up
+        after SQLite's default of 5 s."""
+        with self._lock:
+            before = self._db.execute("PRAGMA busy_timeout").fetchone()[0]
+            self._db.execute(f"PRAGMA busy_timeout = {round(seconds * 1000)}")
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._db.execute(f"PRAGMA busy_timeout = {before}")
 
     def record(
         self, game_id: str, game: str, params: dict[str, str], won: bool, seconds: float

@@ -5,6 +5,7 @@ file as the web app's (`--db`, by default the per-user one), and `parlour stats`
 from __future__ import annotations
 
 import json
+import shlex
 import sqlite3
 from pathlib import Path
 from typing import Annotated, Any
@@ -21,6 +22,8 @@ from parlour.games import get_game
 from parlour.store.database import connect, default_path
 from parlour.store.stats import Stats, StatsStore, keep_result
 
+LAST_TRY_SECONDS = 20.0  # how long leaving a game waits for a lock held on the statistics
+
 
 def open_stats(db: Path | None) -> StatsStore:
     """The statistics in `db` (None: the per-user file), made if need be."""
@@ -30,8 +33,10 @@ def open_stats(db: Path | None) -> StatsStore:
 class ResultKeeper:
     """Keeps one terminal game's result the first time it ends (undoing and ending again, or
     loading its save and ending again, counts once), as the web app does: the Wrangle only
-    against a computer (`opponent`), for the person at `seat`. A game loaded when it had
-    already ended was counted then, not now."""
+    against a computer (`opponent`, its name), for the person at `seat`. A game loaded when
+    it had already ended was counted then, not now, unless it was kept because its result
+    could not be (`unkept`). A result the file cannot take is tried again after each line,
+    and once more, waiting `patience` seconds for a lock, as the game is left."""
 
     def __init__(
         self,
@@ -40,16 +45,44 @@ class ResultKeeper:
         *,
         opponent: str | None = None,
         seat: str | None = None,
+        unkept: bool = False,
+        patience: float = LAST_TRY_SECONDS,
     ) -> None:
         self.stats = stats
         self.game_id = f"terminal-{session.id}"
-        self.counts = session.outcome is None
+        self.counts = session.outcome is None or unkept
         self.opponent = opponent
         self.seat = seat
+        self.patience = patience
 
     def __call__(self, session: Session[Any]) -> str | None:
         """Keep the result if the game has ended; a warning if it could not be kept."""
-        if not self.counts:
+        failure = self._keep(session)
+        return (
+            None
+            if failure is None
+            else f"the result could not be kept in the statistics: {failure}"
+        )
+
+    def last_try(self, session: Session[Any], kept: Path) -> str | None:
+        """As the game is left: keep its result, waiting for a lock; if it still cannot be
+        kept, what to tell the player, whose ended game is then kept in `kept`."""
+        with self.stats.waiting(self.patience):
+            failure = self._keep(session)
+        if failure is None:
+            return None
+        against = [] if self.opponent is None else ["--vs", self.opponent]
+        again = shlex.join(
+            ["parlour", "play", "--load", str(kept), *against, "--db", str(self.stats.path)]
+        )
+        return (
+            f"The result could not be kept in the statistics ({failure}). The ended game is"
+            f" kept, and counts once the file can be written: {again}"
+        )
+
+    def _keep(self, session: Session[Any]) -> str | None:
+        """Keep the result if the game has ended, once; why not, if it could not be kept."""
+        if not self.counts or session.outcome is None:
             return None
         try:
             keep_result(
@@ -61,7 +94,8 @@ class ResultKeeper:
                 seat=self.seat,
             )
         except (sqlite3.Error, ParlourError) as error:
-            return f"the result could not be kept in the statistics: {error}"
+            return str(error)
+        self.counts = False  # kept: nothing more to write, however the game goes on
         return None
 
 

@@ -34,7 +34,7 @@ from parlour.frontends.cli.common import (
     progress_bar,
     stoppable,
 )
-from parlour.frontends.cli.play import Changed, note, unchanged
+from parlour.frontends.cli.play import Changed, keep_ended, note, unchanged
 from parlour.frontends.cli.presenters.wrangle import WranglePresenter
 from parlour.frontends.cli.results import ResultKeeper
 from parlour.games import get_game
@@ -108,14 +108,17 @@ def chosen_opponent(vs: str | None, hot_seat: bool) -> str:
     return HUMAN if hot_seat else DEFAULT_AGENT if vs is None else vs
 
 
-def play_wrangle(session: Session[Any], vs: str | None, hot_seat: bool, stats: StatsStore) -> None:
+def play_wrangle(
+    session: Session[Any], vs: str | None, hot_seat: bool, stats: StatsStore, unkept: bool
+) -> None:
     """`parlour play wrangle`: you are north against `vs` (greedy unless chosen), or two
-    people take turns; a game against the computer counts in `stats`."""
+    people take turns; a game against the computer counts in `stats` (loaded ended, if it
+    was kept because its result could not be: `unkept`)."""
     chosen = chosen_opponent(vs, hot_seat)
     opponent = None if chosen == HUMAN else guarded(lambda: make_agent(chosen))
     computers = {} if opponent is None else {COMPUTER: opponent}
     name = None if opponent is None else opponent.name
-    keeper = ResultKeeper(stats, session, opponent=name, seat=PERSON)
+    keeper = ResultKeeper(stats, session, opponent=name, seat=PERSON, unkept=unkept)
     console.print("[bold]The Wrangle[/] — type h for help, q to quit.")
     loop = WrangleLoop(session, computers, console, console.input, Random(), keeper)
     loop.run()
@@ -171,6 +174,9 @@ class WrangleLoop:
             if line and self.handle(line, seat) and self.game.to_move(self.session.state) == seat:
                 self.show(seat)
         self._end()
+        kept = keep_ended(self.session, self.changed)
+        if kept:
+            self.console.print(kept, markup=False, highlight=False)
         return self.session.outcome
 
     def computer_turn(self, seat: str) -> None:
