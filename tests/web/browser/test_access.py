@@ -203,3 +203,116 @@ def test_a_card_chosen_by_keys_still_shows_the_focus_ring(table: Table) -> None:
         card.element_handle(),
     )
     assert ring == ["dashed", "rgb(255, 255, 255)"]
+
+
+def played_to(table: Table, count: int) -> list[str]:
+    """Opens Heads and Tails on its known win and plays the line's first `count` moves by the
+    page's own code; returns the whole line."""
+    start, moves = known_win(HEADS_AND_TAILS, HEADS_AND_TAILS.info.params_type())
+    table.open(f"/play/heads-and-tails?variant=standard&deal={start.deal}")
+    for move in moves[:count]:
+        table.send(move)
+    return moves
+
+
+def test_automatic_moves_undo_redo_and_restart_are_said(table: Table) -> None:
+    """What changes without a move of one's own is said too: the automatic moves switched on
+    (here one card waits to go up), what undo takes back and redo plays again, a restart."""
+    played_to(table, 79)  # the line's next move, tail 7 to its foundation, is safe (HT-2)
+    card = table.state["observation"]["piles"]["tail-7"][-1]
+    took = f"{words(card)} from tail 7 to ace foundation, ♥"
+    table.control("autoplay")
+    assert table.message == f"Automatic moves on: played {took}."
+    table.control("undo")
+    assert table.message == f"Undone: {took}."
+    table.control("redo")
+    assert table.message == f"Redone: {took}."
+    table.control("restart")
+    assert table.message == "Restarted: the deal as it was dealt."
+    table.control("autoplay")
+    assert table.message == "Automatic moves off."
+
+
+def test_a_move_says_the_automatic_moves_after_it(table: Table) -> None:
+    moves = played_to(table, 82)
+    table.control("autoplay")
+    assert table.message == "Automatic moves on."  # none waits here
+    card = table.state["observation"]["piles"]["tail-5"][-1]
+    table.send(moves[82])
+    assert table.state["move_count"] == 82 + 5  # the move, then four automatic ones
+    top = table.state["observation"]["piles"]["king-H"][-1]
+    assert table.message == (
+        f"Played {words(card)} from tail 5 to tail 6; then 4 automatic moves, up to "
+        f"{words(top)} on king foundation, ♥."
+    )
+
+
+_CLEAR_OF_THE_BAR = """() => {
+  const place = document.activeElement.getBoundingClientRect();
+  const bar = document.querySelector(".bar.lower").getBoundingClientRect();
+  return place.top >= bar.bottom - 1 && place.bottom <= innerHeight + 1;
+}"""
+
+
+def test_a_place_the_arrows_reach_is_not_left_under_the_bar(table: Table) -> None:
+    """On a small screen the bar of what to do and what happened stays at the top as the
+    table scrolls; a place the arrows go to is scrolled clear of it, its focus ring seen."""
+    table.page.set_viewport_size({"width": 390, "height": 520})
+    first_move(table)
+    page = table.page
+    table.pile("tail-8").focus()
+    page.keyboard.press("End")
+    page.keyboard.press("Enter")  # a card picked up, or why not: the bar grows with the words
+    assert table.message
+    visited = []
+    while (place := page.evaluate(FOCUSED)) not in visited:
+        visited.append(place)
+        assert page.evaluate(_CLEAR_OF_THE_BAR), f"{place} is under the bar or below the screen"
+        page.keyboard.press("ArrowUp")
+    assert any(place.startswith(("king-", "ace-")) for place in visited)  # the top row
+
+
+def test_one_letter_keys_can_be_switched_off(table: Table) -> None:
+    """A screen reader has letter keys of its own (H: the next heading): the page's can be
+    switched off, and stay off on the next page."""
+    _, source, target = first_move(table)
+    table.send(f"{source}>{target}")
+    page = table.page
+    page.click(".keys summary")
+    page.uncheck('[data-control="shortcuts"]')
+    page.focus('[data-control="redo"]')
+    page.keyboard.press("u")
+    page.click('[data-control="hint"]')  # something sure to come back after the key
+    page.wait_for_function('() => document.getElementById("app").hasAttribute("data-hint")')
+    assert table.state["moves"] == [f"{source}>{target}"]
+    page.reload()
+    page.wait_for_function("() => window.parlour && window.parlour.state")
+    assert not page.is_checked('[data-control="shortcuts"]')
+
+
+def test_the_lobby_names_each_game_s_controls(table: Table) -> None:
+    """Five "Play" buttons read out in a list of controls say which game each plays."""
+    table.page.goto(table.base_url + "/")
+    page = table.page
+    assert page.get_by_role("button", name="Play The Plait", exact=True).count() == 1
+    assert page.get_by_role("combobox", name="variant of Royal Marriage").count() == 1
+    rules = page.locator('[data-game="plait"] .rules summary')
+    assert rules.get_attribute("aria-label") == "The full rules of The Plait"
+
+
+def test_a_grace_made_of_its_last_card_takes_the_focus(table: Table) -> None:
+    """Push-pin's swap (RM-5) is offered for the player to confirm: once the cards chosen
+    make it and nothing more could, its button takes the focus, and Enter plays it."""
+    table.open("/play/royal-marriage?variant=push-pin&mode=open&deal=1")
+    page = table.page
+    for card in ("9H", "6D"):  # no discard takes both
+        page.locator(f'[data-pile="row"] [data-card="{card}"]').focus()
+        page.keyboard.press("Enter")
+    swap = page.evaluate("() => document.activeElement.dataset.move")
+    assert sorted(swap.split()) == ["6D", "9H", "swap"]
+    assert table.message.startswith("Confirm with the button above, or choose more cards.")
+    seen = table.seq
+    page.keyboard.press("Enter")
+    table.settle(seen)
+    assert table.state["last"] == swap
+    assert page.evaluate(ON_TABLE) is True  # the button gone, the keys go on from the table

@@ -164,21 +164,21 @@ def test_the_wrangle_against_the_computer(table: Table) -> None:
     table.page.set_viewport_size(WIDE)
 
 
-def won_wrangle() -> Session[Any]:
-    """The Wrangle's known win played out: north has won."""
+def won_wrangle(moves_left: int = 0) -> Session[Any]:
+    """The Wrangle's known win played out, all but its last `moves_left` moves: north has won,
+    or is that many moves from winning."""
     params = WRANGLE.info.params_type()
     session = Session(
         WRANGLE, params, deck=parse_cards(load_wins(WRANGLE)["wrangle(first=cut)"]["deck"])
     )
-    for move in known_win(WRANGLE, params)[1]:
+    line = known_win(WRANGLE, params)[1]
+    for move in line[: len(line) - moves_left]:
         session.play(move)
     return session
 
 
-def test_a_finished_game_against_the_computer_is_shown_again_on_a_reload(
-    table: Table, live: LiveServer
-) -> None:
-    room = Room(game_id="won-against-random", session=won_wrangle(), seats={}, opponent="random")
+def seated(table: Table, live: LiveServer, room: Room) -> None:
+    """Opens `room`'s game at north's seat, as this browser would hold it had it played."""
     seat = {"token": room.take_seat("north"), "link": room.link(), "seat": "north"}
     live.lobby.games.save(room.saved())  # as the server keeps a game this browser played
     table.page.goto(table.base_url + "/")
@@ -187,11 +187,65 @@ def test_a_finished_game_against_the_computer_is_shown_again_on_a_reload(
         [room.game_id, seat],
     )
     assert table.open(room.link())["game_id"] == room.game_id
+
+
+def test_a_finished_game_against_the_computer_is_shown_again_on_a_reload(
+    table: Table, live: LiveServer
+) -> None:
+    room = Room(game_id="won-against-random", session=won_wrangle(), seats={}, opponent="random")
+    seated(table, live, room)
     assert "You won" in table.page.inner_text(".ending")
     table.page.reload()
     table.page.wait_for_function("() => window.parlour && window.parlour.state")
     assert table.state["game_id"] == room.game_id
     assert "You won" in table.page.inner_text(".ending")
+
+
+def test_the_winning_move_leaves_the_focus_on_the_way_back_to_the_lobby(
+    table: Table, live: LiveServer
+) -> None:
+    """A finished race leaves no control enabled: the keys go on from the ending's link, not
+    from the top of the page."""
+    almost = won_wrangle(moves_left=1)
+    room = Room(game_id="one-move-from-a-win", session=almost, seats={}, opponent="random")
+    seated(table, live, room)
+    last = known_win(WRANGLE, WRANGLE.info.params_type())[1][-1]
+    table.page.focus('[data-control="hint"]')
+    table.send(str(last))
+    assert "You won" in table.page.inner_text(".ending")
+    focused = table.page.evaluate("() => document.activeElement.closest('.ending')?.tagName")
+    assert focused == "DIV"
+    assert table.page.evaluate("() => document.activeElement.textContent") == "Back to the lobby"
+
+
+def test_the_arrows_follow_one_s_own_row_to_the_reserve(table: Table) -> None:
+    """Left from one's turned card is one's reserve, across the caption between them, not the
+    heap above and to the left."""
+    table.open(f"/wrangle?vs=greedy&deal={DEAL}&first=north&new=1")
+    table.pile("north-turned").focus()
+    table.page.keyboard.press("ArrowLeft")
+    assert table.page.evaluate("() => document.activeElement.dataset.pile") == "north-reserve"
+    table.page.keyboard.press("ArrowRight")
+    assert table.page.evaluate("() => document.activeElement.dataset.pile") == "north-turned"
+
+
+def test_whose_turn_it_is_is_written_only_when_it_changes(table: Table) -> None:
+    """The turn's line is read out when it changes: the computer's moves, each its own state,
+    do not write it again."""
+    table.open(f"/wrangle?vs=greedy&deal={DEAL}&new=1")
+    table.page.wait_for_function(NORTH_TO_MOVE)
+    table.page.evaluate(
+        """() => { window.turnWrites = [];
+          new MutationObserver(() => window.turnWrites.push(document.querySelector(".turn")
+            .textContent)).observe(document.querySelector(".turn"), { childList: true,
+            characterData: true, subtree: true }); }"""
+    )
+    seen = table.seq
+    play_north_turn(table)
+    table.page.wait_for_function(NORTH_TO_MOVE)
+    assert table.seq > seen + 1  # several states: north's moves, then the computer's
+    writes = table.page.evaluate("() => window.turnWrites")
+    assert writes == ["You are north. It is the computer's turn.", "You are north. Your turn."]
 
 
 def test_who_begins_is_chosen_in_the_lobby(table: Table) -> None:
@@ -337,7 +391,16 @@ def test_the_wrangle_counts_every_move_played_though_it_lists_the_last(table: Ta
     assert summary == f"Moves played ({count}, the last {TWO_PLAYER_MOVES_SHOWN} shown)"
     history = table.page.locator(".history ol")
     assert history.evaluate("(list) => list.start") == count - TWO_PLAYER_MOVES_SHOWN + 1
-    assert history.locator("li").all_text_contents() == shown
+    items = history.locator("li")
+    assert [items.nth(i).get_attribute("data-move") for i in range(items.count())] == shown
+    # each said in words, then in the notation where the words are not the same
+    words = dict(zip(shown, items.all_text_contents(), strict=True))
+    assert words["turn"] == "Turn"
+    transfers = [m for m in shown if ">" in m]
+    assert transfers
+    for move in transfers:
+        assert words[move].startswith("From ") and words[move].endswith(f" {move}")
+        assert ">" not in words[move].removesuffix(move), "the places are said in words"
 
 
 def test_comings_and_goings_at_a_table_keep_each_choice_and_send_no_stale_move(

@@ -36,7 +36,7 @@ export class Board {
   /**
    * @param {HTMLElement} root where the table is drawn
    * @param {{move: (text: string) => void, say: (text: string) => void,
-   *          choices: (moves: string[]) => void}} hooks
+   *          choices: (moves: string[], complete?: boolean) => void}} hooks
    */
   constructor(root, hooks) {
     this.root = root;
@@ -128,26 +128,29 @@ export class Board {
     this.refocus(focused);
   }
 
-  /** The arrows go to the nearest stop that way (the distance across counts double, so that
-   *  a row or column is followed); Home and End to the first and the last. Only the stop
-   *  that has the focus is in the Tab order, so Tab leaves the table. */
+  /** The arrows go to the nearest stop that way, first among those level with this one (in
+   *  its row, going left or right; its column, going up or down), so that a row is followed
+   *  across a gap before a place nearer but off it; the distance across counts double. Home
+   *  and End go to the first and the last. Only the stop that has the focus is in the Tab
+   *  order, so Tab leaves the table. */
   moveFocus(from, key) {
     const stops = [...this.root.querySelectorAll(STOPS)];
     let next = key === "Home" ? stops[0] : key === "End" ? stops[stops.length - 1] : null;
     if (!next) {
       const [dx, dy] = ARROWS[key];
-      const centre = (el) => {
-        const box = el.getBoundingClientRect();
-        return [box.left + box.width / 2, box.top + box.height / 2];
-      };
-      const [x, y] = centre(from);
-      let best = Infinity;
+      const here = from.getBoundingClientRect();
+      const centre = (box) => [box.left + box.width / 2, box.top + box.height / 2];
+      const level = (box) => dx ? box.top < here.bottom && box.bottom > here.top
+        : box.left < here.right && box.right > here.left;
+      const [x, y] = centre(here);
+      let best = [Infinity, Infinity];
       for (const stop of stops) {
-        const [sx, sy] = centre(stop);
+        const box = stop.getBoundingClientRect();
+        const [sx, sy] = centre(box);
         const along = (sx - x) * dx + (sy - y) * dy;
         if (stop === from || along <= 1) continue;
-        const score = along + 2 * Math.abs((sx - x) * dy + (sy - y) * dx);
-        if (score < best) [best, next] = [score, stop];
+        const score = [level(box) ? 0 : 1, along + 2 * Math.abs((sx - x) * dy + (sy - y) * dx)];
+        if (score[0] < best[0] || (score[0] === best[0] && score[1] < best[1])) [best, next] = [score, stop];
       }
     }
     if (next) this.rove(next).focus();
@@ -406,12 +409,14 @@ export class Board {
       this.hooks.move(exact[0].text);
     } else if (!fitting.length) {
       this.hooks.choices([]);
-      this.hooks.say(`No discard takes ${names.map(cardWords).join(", ")} now; click a card again to put it back.`);
+      this.hooks.say(`No discard takes ${names.map(cardWords).join(", ")} now; choose a card again to put it back.`);
     } else {
-      // a move with a note (a grace: once a game) is only offered, for the player to confirm
-      this.hooks.choices(exact.map((m) => m.text));
+      // a move with a note (a grace: once a game) is only offered, for the player to confirm;
+      // when no card more could make another, the offer takes the focus
+      this.hooks.choices(exact.map((m) => m.text), exact.length === 1 && fitting.length === 1);
       const noted = fitting.find((m) => m.note)?.note;
-      const said = exact.length ? "Choose below, or click more cards." : "Click the other cards the move takes.";
+      const said = exact.length ? "Confirm with the button above, or choose more cards."
+        : "Choose the other cards the move takes.";
       this.hooks.say(noted ? `${said} ${capitalized(noted)}.` : said);
     }
   }

@@ -15,7 +15,8 @@ async function getJson(url) {
 function paramChoosers(game) {
   return Object.entries(game.params).map(([name, values]) =>
     h("label", {}, `${capitalized(name)} `,
-      h("select", { name, "data-param": name }, values.map((v) => h("option", { value: v }, v)))));
+      h("select", { name, "data-param": name, "aria-label": `${name} of ${game.name}` },
+        values.map((v) => h("option", { value: v }, v)))));
 }
 
 /** The address's query for what the selects of `form` say. */
@@ -25,7 +26,8 @@ function chosen(form) {
 
 function rulesBox(game) {
   const body = h("div", { class: "rules-text" }, "…");
-  const box = h("details", { class: "rules" }, h("summary", {}, "The full rules"), body);
+  const box = h("details", { class: "rules" },
+    h("summary", { "aria-label": `The full rules of ${game.name}` }, "The full rules"), body);
   box.addEventListener("toggle", async () => {
     if (!box.open || box.dataset.loaded) return;
     box.dataset.loaded = "yes";
@@ -45,7 +47,7 @@ function soloStart(game) {
   const form = h("form", { class: "start", "data-start": game.id },
     ...paramChoosers(game),
     h("label", {}, "Deal ", deal),
-    h("button", { type: "submit", class: "primary" }, "Play"));
+    h("button", { type: "submit", class: "primary", "aria-label": `Play ${game.name}` }, "Play"));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const query = chosen(form);

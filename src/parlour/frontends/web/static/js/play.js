@@ -10,6 +10,8 @@ import { Connection, forgetSeat, heldSeats, seatForLink } from "./net.js";
 const ACTION_WORDS = { deal: "Deal", redeal: "Redeal", turn: "Turn a card", pass: "Pass" };
 const AUTOPLAY_KEY = "parlour.autoplay";
 const SHORTCUTS = { u: "undo", r: "redo", h: "hint" };
+// One-letter keys can be switched off, for a screen reader whose own keys they would take.
+const SHORTCUTS_KEY = "parlour.shortcuts";
 const ADDRESS_KEYS = new Set(["deal", "deck", "vs", "game"]);  // what the address says besides options
 
 /** Counts a player needs, in words, where the observation carries them: passes and redeals
@@ -21,13 +23,22 @@ const COUNTS = [
 ];
 
 /** A control that had the focus and is now disabled gives it to the nearest one still
- *  enabled among `controls`, so that the keys go on from there. */
+ *  enabled among `controls`, so that the keys go on from there; false when none is left to
+ *  take it (a finished Wrangle), for the caller to give it elsewhere. */
 function keepFocus(focused, controls) {
   const at = controls.indexOf(focused);
-  if (at < 0 || !focused.disabled) return;
+  if (at < 0 || !focused.disabled) return true;
   const enabled = (c) => !c.disabled && !c.hidden;
   const next = controls.slice(at + 1).find(enabled) ?? controls.slice(0, at).reverse().find(enabled);
   next?.focus();
+  return Boolean(next);
+}
+
+/** The page scrolls what gets the focus clear of `bar`, which stays at the top as the page
+ *  scrolls: else a place focused by the arrows can stop under it, its focus ring unseen. */
+function keepClearOf(bar) {
+  const sticky = getComputedStyle(bar).position === "sticky";
+  document.documentElement.style.scrollPaddingTop = sticky ? `${bar.offsetHeight}px` : "";
 }
 
 /** What the page's address asks for: the first message to send. Only the keys of the address
@@ -118,7 +129,7 @@ export class GameView {
     this.board = new Board(this.table, {
       move: (text) => this.send({ type: "move", move: text }),
       say: (text) => this.say(text),
-      choices: (moves) => this.showChoices(moves),
+      choices: (moves, complete) => this.showChoices(moves, complete),
     });
     this.net = new Connection((m) => this.receive(m), (s) => { this.netStatus.textContent = s; });
     this.net.send(request);
@@ -160,30 +171,38 @@ export class GameView {
     this.table = h("div", { class: "table", role: "region", "aria-label": "the table" });
     this.ending = h("div", { class: "ending", hidden: true, role: "alert" });
     this.history = h("details", { class: "history" }, h("summary", {}, "Moves played"), h("ol"));
+    this.letterKeys = h("input", { type: "checkbox", "data-control": "shortcuts",
+      checked: localStorage.getItem(SHORTCUTS_KEY) !== "off",
+      onchange: () => localStorage.setItem(SHORTCUTS_KEY, this.letterKeys.checked ? "on" : "off") });
     const keys = h("details", { class: "keys" }, h("summary", {}, "Keys"),
       h("p", {}, "Tab reaches the table; the arrows go from place to place on it; Enter or Space picks up a card and puts it " +
-        "down; Escape puts it back. U undoes, R redoes, H asks for a hint."));
+        "down, or chooses a card of the row; Escape puts it back. U undoes, R redoes, H asks for a hint."),
+      h("label", { class: "toggle" }, this.letterKeys, " One-letter keys (U, R, H)"));
+    const lower = h("div", { class: "bar lower" }, this.actions, this.turn, this.message);
+    new ResizeObserver(() => keepClearOf(lower)).observe(lower);
     fill(this.root,
       h("div", { class: "bar" },
         h("div", { class: "where" }, h("a", { href: "/", class: "home" }, "Parlour"), this.title,
           this.dealInfo, this.counts, this.copyLink, this.timeInfo, this.netStatus),
         h("div", { class: "controls" }, ...Object.values(this.controls), this.autoLabel)),
-      h("div", { class: "bar lower" }, this.actions, this.turn, this.message),
-      this.invite, this.ending, this.table, this.history, keys);
+      lower, this.invite, this.ending, this.table, this.history, keys);
     if (this.games?.[this.request.game]?.players > 1 || this.request.type === "join") this.twoPlayer();
   }
 
-  /** U, R and H press Undo, Redo and Hint, when the key is not typed into a field. */
+  /** U, R and H press Undo, Redo and Hint, when the key is not typed into a field and the
+   *  player has not switched such keys off (under Keys). */
   shortcut(event) {
     const control = SHORTCUTS[event.key.toLowerCase()];
     const typing = event.target instanceof Element && event.target.matches("input, select, textarea");
     if (!control || typing || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (!this.letterKeys.checked) return;
     event.preventDefault();
     const button = this.controls[control];
     if (!button.disabled && !button.hidden) button.click();
   }
 
   send(message) {
+    this.asked = message.type;  // the state that answers says what it did (`described`)
     if (!this.net.send(message)) {
       this.board.clearChoice();
       this.say("Not connected: nothing was sent. Play again once the connection is back.", true);
@@ -211,6 +230,7 @@ export class GameView {
       this.send(this.request);
       return;
     }
+    this.asked = null;
     this.board.clearChoice();
     this.showChoices([]);
     this.say(this.board.inWords(message.message), true);
@@ -256,15 +276,19 @@ export class GameView {
     this.controls.undo.disabled = !state.can_undo || final;
     this.controls.redo.disabled = !state.can_redo || final;
     this.controls.hint.disabled = obs.outcome !== null;
-    keepFocus(focused, Object.values(this.controls));
+    const focusKept = keepFocus(focused, Object.values(this.controls));
     this.controls.restart.disabled = this.controls.newDeal.disabled = this.autoplay.disabled = false;
     this.autoplay.checked = state.autoplay;
     this.autoLabel.hidden = !this.games?.[obs.game]?.autoplay;
     this.showTurn(state);
     this.showInvite(state);
-    // Only who is at the table changed (the other player left or came back): what the player
-    // has picked up and the last message stay.
-    if (sameTable) return;
+    // Only who is at the table changed (the other player left or came back), or a switch
+    // that moved no card: what the player has picked up stays, and the message unless the
+    // switch is to be said.
+    if (sameTable) {
+      if (this.asked) this.say(this.described(state, before));
+      return;
+    }
     this.board.show(obs, layoutFor(obs.game, seat),
       state.waiting ? "Wait for the other player to join the table." : null);
     // the turn coming back from the other player, not a page opened on it
@@ -272,18 +296,55 @@ export class GameView {
     this.showActions(obs);
     this.showChoices([]);
     this.showEnding(state);
+    if (!focusKept) this.ending.querySelector("a, button")?.focus();
     this.showHistory(state);
-    if (!first) this.say(state.last ? this.played(state, before) : "");
+    if (!first) this.say(this.described(state, before));
+  }
+
+  /** What changed since `before`, in words: the move just made (`played`), or what undo, redo
+   *  or restart took back or played again; the automatic moves that followed, counted. */
+  described(state, before) {
+    const asked = this.asked;
+    this.asked = null;
+    const gone = before.move_count - state.move_count;
+    if (asked === "restart") return "Restarted: the deal as it was dealt.";
+    if (state.last) return this.played(state, before, asked);
+    if (gone > 0) {  // one's own undo, or at a table the other player's
+      const undone = before.moves.slice(-gone);
+      const who = asked || !state.observation.player ? "Undone" : `${capitalized(otherPlayer(state))} took back`;
+      const more = undone.length > 1 ? `, and ${counted(undone.length - 1, "move")} after it` : "";
+      return `${who}: ${this.board.moveWords(undone[0], state.observation)}${more}.`;
+    }
+    if (gone < 0) {
+      const redone = state.moves.slice(gone);
+      return `Redone: ${this.board.moveWords(redone[0], before.observation)}${this.followed(redone.length - 1, state)}.`;
+    }
+    if (asked === "autoplay") return `Automatic moves ${state.autoplay ? "on" : "off"}.`;
+    return "";
+  }
+
+  /** The `count` moves that followed the one named, in a few words: automatic moves, where
+   *  they are on, say where they went (each pile's card now on top). */
+  followed(count, state) {
+    if (count <= 0) return "";
+    if (!state.autoplay) return `, and ${counted(count, "more move")}`;
+    const obs = state.observation;
+    const places = [...new Set(state.moves.slice(-count).map((m) => m.split(">")[1]).filter(Boolean))];
+    const tops = places.filter((p) => obs.piles[p]?.length)
+      .map((p) => `${cardWords(obs.piles[p].at(-1))} on ${this.board.pileWords(p)}`);
+    return `; then ${counted(count, "automatic move")}${tops.length ? `, up to ${tops.join(", ")}` : ""}`;
   }
 
   /** The move just made, in words: whose it was, at a table; its card, named from the position
    *  it was made from when this page saw it; for an action that laid a card face up (a deal,
-   *  a turn), that card, and where it can go when it is the one card to move. */
-  played(state, before) {
+   *  a turn), that card, and where it can go when it is the one card to move; the automatic
+   *  moves after it (or, automatic moves switched on, after the first of them). */
+  played(state, before, asked) {
     const obs = state.observation;
     const from = before && state.move_count > before.move_count ? before.observation : null;
     const theirs = Boolean(obs.player && from && from.to_move !== obs.player);
-    const who = theirs ? `${capitalized(otherPlayer(state))} played` : "Played";
+    const who = asked === "autoplay" ? "Automatic moves on: played"
+      : theirs ? `${capitalized(otherPlayer(state))} played` : "Played";
     let words = `${who} ${this.board.moveWords(state.last, from)}`;
     const laid = from && !/[ >]/.test(state.last) ? this.board.turnedUp(from, obs) : null;
     if (laid) {
@@ -293,7 +354,7 @@ export class GameView {
       const only = this.board.legal.sources().size === 1 && !this.board.legal.actions.length;
       if (!theirs && only && places.length) words += `; it can go to ${places.join(", or ")}`;
     }
-    return `${words}.`;
+    return `${words}${this.followed(from ? state.move_count - before.move_count - 1 : 0, state)}.`;
   }
 
   /** The Wrangle: undo and redo within one's own turn only; no restart or new deal (nor
@@ -315,7 +376,7 @@ export class GameView {
     if (this.board.legal.hasCardMoves()) {
       const notes = obs.card_choices?.map((c) => c.note).filter(Boolean) ?? [];
       this.actions.append(h("span", { class: "tip" },
-        ["Click the cards a move takes; highlighted cards can go.",
+        ["Choose the cards a move takes (click them, or Enter on each); highlighted cards can go.",
           ...notes.map((n) => `Open to you: ${n}.`)].join(" ")));
     }
     // The focus was on a button the redraw took away: the keys go on from the same action,
@@ -327,20 +388,24 @@ export class GameView {
     else this.board.focus();
   }
 
-  /** Royal Marriage: the discards, swaps or throws the chosen cards make, as buttons. */
-  showChoices(moves) {
+  /** Royal Marriage: the discards, swaps or throws the chosen cards make, as buttons. One
+   *  that is `complete` (no card more could make another) takes the focus, for Enter to
+   *  confirm it; a button taken away with the focus gives it back to the table. */
+  showChoices(moves, complete = false) {
+    const focused = this.actions.querySelector(".choice:focus") !== null;
     for (const old of this.actions.querySelectorAll(".choice")) old.remove();
-    for (const text of moves) {
-      this.actions.append(h("button", { type: "button", class: "action choice", "data-move": text,
-        onclick: () => { this.board.clearChoice(); this.send({ type: "move", move: text }); } },
-        capitalized(this.board.moveWords(text))));
-    }
+    const buttons = moves.map((text) => h("button", { type: "button", class: "action choice", "data-move": text,
+      onclick: () => { this.board.clearChoice(); this.send({ type: "move", move: text }); } },
+      capitalized(this.board.moveWords(text))));
+    this.actions.append(...buttons);
+    if (complete && buttons.length === 1) buttons[0].focus();
+    else if (focused) this.board.focus();
   }
 
   showTurn(state) {
     const obs = state.observation;
     if (!obs.player || obs.outcome) {
-      this.turn.textContent = "";
+      this.setTurn("");
       return;
     }
     const mine = obs.to_move === state.seat;
@@ -348,9 +413,15 @@ export class GameView {
     const gone = state.away.some((seat) => seat !== state.seat);
     const away = !gone ? "" : mine ? " Your opponent has left the table."
       : " Your opponent has left the table; the game waits for them to come back.";
-    this.turn.textContent = state.waiting ? "Waiting for the second player to join…"
-      : `You are ${state.seat}. ` + (mine ? "Your turn." : `It is ${other}'s turn.`) + away;
+    this.setTurn(state.waiting ? "Waiting for the second player to join…"
+      : `You are ${state.seat}. ` + (mine ? "Your turn." : `It is ${other}'s turn.`) + away);
     this.turn.classList.toggle("mine", mine && !state.waiting);
+  }
+
+  /** The turn's line is a live region: written only when it changes, so that a screen reader
+   *  does not say it again after each of the other player's moves. */
+  setTurn(text) {
+    if (this.turn.textContent !== text) this.turn.textContent = text;
   }
 
   showInvite(state) {
@@ -392,13 +463,17 @@ export class GameView {
   }
 
   /** The moves played, numbered by their place in the game: the Wrangle's state lists only
-   *  its last moves, and `move_count` says how many were played in all. */
+   *  its last moves, and `move_count` says how many were played in all. Each is said in words
+   *  (its places, since the positions it was made from are gone), then in the notation. */
   showHistory(state) {
     const moves = state.moves;
     const count = state.move_count;
     const list = this.history.querySelector("ol");
     list.start = count - moves.length + 1;
-    fill(list, ...moves.map((m) => h("li", {}, m)));
+    fill(list, ...moves.map((m) => {
+      const words = capitalized(this.board.moveWords(m, null));
+      return h("li", { "data-move": m }, words, words.toLowerCase() === m ? null : [" ", h("code", {}, m)]);
+    }));
     this.history.querySelector("summary").textContent = count > moves.length
       ? `Moves played (${count}, the last ${moves.length} shown)` : `Moves played (${count})`;
   }
