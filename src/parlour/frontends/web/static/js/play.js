@@ -13,6 +13,8 @@ const SHORTCUTS = { u: "undo", r: "redo", h: "hint" };
 // One-letter keys can be switched off, for a screen reader whose own keys they would take.
 const SHORTCUTS_KEY = "parlour.shortcuts";
 const ADDRESS_KEYS = new Set(["deal", "deck", "vs", "game"]);  // what the address says besides options
+// What the player asks for that the next state answers, for it to be said (`described`).
+const ANSWERED_BY_STATE = new Set(["move", "undo", "redo", "restart", "autoplay"]);
 
 /** Counts a player needs, in words, where the observation carries them: passes and redeals
  *  left (PL-5, FC-4), the Wrangle's turns without progress towards its draw (WR-6). */
@@ -202,7 +204,8 @@ export class GameView {
   }
 
   send(message) {
-    this.asked = message.type;  // the state that answers says what it did (`described`)
+    // the state that answers says what it did (`described`)
+    if (ANSWERED_BY_STATE.has(message.type)) this.asked = message.type;
     if (!this.net.send(message)) {
       this.board.clearChoice();
       this.say("Not connected: nothing was sent. Play again once the connection is back.", true);
