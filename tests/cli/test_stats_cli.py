@@ -10,6 +10,7 @@ import shlex
 import sqlite3
 import subprocess
 import threading
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -23,13 +24,14 @@ from parlour.frontends.cli.play import PlayLoop
 from parlour.frontends.cli.presenters import PRESENTERS
 from parlour.frontends.cli.results import ResultKeeper
 from parlour.games import get_game
-from parlour.store.database import connect
+from parlour.store.database import connect, connect_to_read
 from parlour.store.stats import StatsStore, keep_result
 from tests.cli.runner import DATA_HOME, PARLOUR, command_env, parlour
 from tests.cli.test_royal_marriage_cli import first_move_game
 from tests.cli.test_wrangle_cli import NORTH, SOUTH
 from tests.conformance.wins import load_wins
 from tests.games.test_wrangle import deck
+from tests.web.test_store import unwritable
 
 
 def stats(db: Path) -> list[dict[str, Any]]:
@@ -307,3 +309,45 @@ def test_an_ended_game_whose_result_cannot_be_kept_is_kept_until_it_counts(
     assert again.returncode == 0 and "Game over: won" in again.stdout, again.stderr
     assert not kept.exists()
     assert [(row["played"], row["won"]) for row in stats(path)] == [(1, 1)]
+
+
+def _one_result(path: Path, journal: str) -> None:
+    """A statistics file holding one result, in `journal` mode, its connection closed."""
+    connection = connect(path)
+    StatsStore(connection).record("g", "plait", {"variant": "standard"}, True, 60.0)
+    connection.execute(f"PRAGMA journal_mode = {journal}")
+    connection.close()
+
+
+def test_reading_the_statistics_leaves_a_rollback_journal_file_as_it_was(tmp_path: Path) -> None:
+    db = tmp_path / "parlour.db"
+    _one_result(db, "DELETE")
+    before = db.read_bytes()
+    (row,) = stats(db)
+    assert row["won"] == 1 and db.read_bytes() == before
+    assert sorted(tmp_path.iterdir()) == [db]  # no journal nor WAL made beside it
+    with closing(sqlite3.connect(db)) as look:
+        assert look.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+
+
+def test_the_statistics_are_read_through_a_connection_that_cannot_write(tmp_path: Path) -> None:
+    db = tmp_path / "parlour.db"
+    _one_result(db, "WAL")
+    reading = connect_to_read(db)
+    assert reading is not None
+    with closing(reading), pytest.raises(sqlite3.OperationalError, match="readonly"):
+        reading.execute("DELETE FROM results")
+
+
+@pytest.mark.parametrize("journal", ["DELETE", "WAL"])
+def test_a_read_only_statistics_file_is_read_and_not_played_into(
+    tmp_path: Path, journal: str
+) -> None:
+    db = tmp_path / "parlour.db"
+    _one_result(db, journal)
+    with unwritable(db):
+        (row,) = stats(db)
+        done = parlour("play", "plait", "--deal", "1", "--db", str(db), lines=["q"])
+    assert row["won"] == 1
+    assert done.returncode == 2
+    assert f"cannot write the database {db}: it is read-only" in done.stderr

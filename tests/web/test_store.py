@@ -247,7 +247,7 @@ def test_a_file_this_process_may_not_write_is_refused_at_once(tmp_path: Path) ->
     path = tmp_path / "p.db"
     connect(path).close()
     before = path.read_bytes()
-    with unwritable(path), pytest.raises(DatabaseError, match="readonly"):
+    with unwritable(path), pytest.raises(DatabaseError, match="it is read-only"):
         connect(path)
     assert path.read_bytes() == before
 

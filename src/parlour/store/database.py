@@ -105,13 +105,12 @@ def serving(path: str | os.PathLike[str]) -> Iterator[None]:
         yield
 
 
-def connect(path: str | os.PathLike[str], *, to_write: bool = True) -> sqlite3.Connection:
-    """Open (creating if need be) the database at `path`, migrated to `SCHEMA_VERSION`.
+def connect(path: str | os.PathLike[str]) -> sqlite3.Connection:
+    """Open to write (creating if need be) the database at `path`, migrated to `SCHEMA_VERSION`.
 
     Everything is checked before anything is written, and what is written (the mark, the
-    migrations) is one transaction: a file refused is left as it was. Opened `to_write`, a
-    file this process may not write is refused at once, not at the first game saved; opened
-    to read (statistics), an up-to-date file is not written at all."""
+    migrations) is one transaction: a file refused is left as it was. A file this process may
+    not write is refused at once, not at the first game saved."""
     target = Path(path)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -119,12 +118,11 @@ def connect(path: str | os.PathLike[str], *, to_write: bool = True) -> sqlite3.C
     except (OSError, sqlite3.DatabaseError) as error:
         raise DatabaseError(f"cannot use the database {target}: {error}") from None
     try:
-        # The look and the writing are one transaction, under the write lock where the file is
-        # to be written: another process making the same new file at once is waited for,
-        # never found half made nor made twice.
-        connection.execute("BEGIN IMMEDIATE" if to_write else "BEGIN")
+        # The look and the writing are one transaction, under the write lock: another process
+        # making the same new file at once is waited for, never found half made nor made twice.
+        connection.execute("BEGIN IMMEDIATE")
         try:
-            _write_schema(connection, _check_kind(connection, target), to_write)
+            _write_schema(connection, _check_kind(connection, target))
             connection.execute("COMMIT")
         finally:
             if connection.in_transaction:
@@ -133,10 +131,52 @@ def connect(path: str | os.PathLike[str], *, to_write: bool = True) -> sqlite3.C
         connection.execute("PRAGMA synchronous=NORMAL")
     except sqlite3.DatabaseError as error:
         connection.close()
+        if error.sqlite_errorname.startswith("SQLITE_READONLY"):
+            raise DatabaseError(
+                f"cannot write the database {target}: it is read-only; give --db another file"
+            ) from None
         raise DatabaseError(f"cannot use the database {target}: {error}") from None
     except DatabaseError:
         connection.close()
         raise
+    return connection
+
+
+def read_only(path: Path) -> sqlite3.Connection:
+    """A connection to the SQLite file at `path` that cannot write it. A file in WAL mode on a
+    folder that cannot be written (an archive, a read-only disk) and with no write-ahead log
+    beside it is read as unchanging, since SQLite could not make the files it reads WAL by."""
+    uri = f"{path.resolve().as_uri()}?mode=ro"
+    wal = Path(f"{path}-wal")
+    unchanging = not os.access(path.parent, os.W_OK) and not (wal.exists() and wal.stat().st_size)
+    connection = sqlite3.connect(
+        uri + ("&immutable=1" if unchanging else ""), uri=True, check_same_thread=False
+    )
+    connection.execute("SELECT count(*) FROM sqlite_master").fetchone()  # opens the file
+    return connection
+
+
+def connect_to_read(path: str | os.PathLike[str]) -> sqlite3.Connection | None:
+    """Open the database at `path` read-only, as it is, writing nothing to it (a file of an
+    older schema is read as it is: the statistics read only what every version has); None
+    when it holds nothing yet."""
+    target = Path(path)
+    try:
+        connection = read_only(target)
+    except (OSError, sqlite3.DatabaseError) as error:
+        raise DatabaseError(f"cannot read the database {target}: {error}") from None
+    try:
+        _check_kind(connection, target)
+        tables = connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+    except sqlite3.DatabaseError as error:
+        connection.close()
+        raise DatabaseError(f"cannot read the database {target}: {error}") from None
+    except DatabaseError:
+        connection.close()
+        raise
+    if tables == 0:
+        connection.close()
+        return None
     return connection
 
 
@@ -166,13 +206,11 @@ def _check_kind(connection: sqlite3.Connection, target: Path) -> bool:
     return bool(application == 0)
 
 
-def _write_schema(connection: sqlite3.Connection, unmarked: bool, to_write: bool) -> None:
-    """Mark the file and bring it up to date, in the caller's transaction. Where it is to be
-    written, the version is written even when it is unchanged, so that a file this process
-    may not write is found out here."""
+def _write_schema(connection: sqlite3.Connection, unmarked: bool) -> None:
+    """Mark the file and bring it up to date, in the caller's transaction. The version is
+    written even when it is unchanged, so that a file this process may not write is found out
+    here."""
     version = connection.execute("PRAGMA user_version").fetchone()[0]
-    if not (unmarked or version < SCHEMA_VERSION or to_write):
-        return
     if unmarked:
         connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
     for step in range(version + 1, SCHEMA_VERSION + 1):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import shlex
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -19,7 +20,7 @@ from parlour.core.params import choices
 from parlour.core.session import Session
 from parlour.frontends.cli.common import BAD_INPUT, DbOpt, console, errors, guarded
 from parlour.games import get_game
-from parlour.store.database import connect, default_path
+from parlour.store.database import connect, connect_to_read, default_path
 from parlour.store.stats import Stats, StatsStore, keep_result
 
 LAST_TRY_SECONDS = 20.0  # how long leaving a game waits for a lock held on the statistics
@@ -110,9 +111,10 @@ def stats_command(
     if path.exists() and not path.is_file():
         errors.print(f"parlour: {escape(str(path))} is not a file: give --db a database file")
         raise typer.Exit(BAD_INPUT)
-    # Nothing is written here: an empty file, or none, holds no games yet.
+    # Nothing is written here (the file is opened read-only): an empty file, or none, holds
+    # no games yet.
     exists = path.is_file() and path.stat().st_size > 0
-    rows = guarded(lambda: StatsStore(connect(path, to_write=False)).all()) if exists else []
+    rows = guarded(lambda: _read(path)) if exists else []
     if as_json:
         typer.echo(json.dumps([row.to_json() for row in rows]))
         return
@@ -139,6 +141,14 @@ def stats_command(
         unbounded = console.options.update_width(10_000)
         console.width = max(console.width, console.measure(table, options=unbounded).maximum)
     console.print(table)
+
+
+def _read(path: Path) -> list[Stats]:
+    connection = connect_to_read(path)
+    if connection is None:
+        return []
+    with closing(connection):
+        return StatsStore(connection).all()
 
 
 def _variant(row: Stats) -> str:
