@@ -4,15 +4,22 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
 from itertools import islice
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from parlour.frontends.cli.app import app
 from parlour.frontends.cli.odds import deals_left, default_db
+from parlour.store import results
 from parlour.store.database import default_path
 from parlour.store.results import ResultStore, RunKey
 from tests.cli.runner import at_terminal, parlour
+from tests.web.test_store import unwritable
+
+KEY = RunKey("royal-marriage", '{"mode": "as-dealt", "variant": "standard"}', "1", "solver", 10)
 
 SUMMARY_KEYS = {
     "game", "params", "policy", "budget", "first_deal", "deals", "won", "lost", "unknown",
@@ -223,3 +230,58 @@ def test_the_deals_left_are_counted_and_listed_without_holding_them_all() -> Non
     count, deals = deals_left(1, 10**15, done={2, 5})
     assert count == 10**15 - 2
     assert list(islice(deals, 4)) == [1, 3, 4, 6]
+
+
+@pytest.mark.parametrize("journal", ["DELETE", "WAL"])
+def test_a_read_only_file_whose_deals_are_all_stored_is_summarised_and_charted(
+    tmp_path: Path, journal: str
+) -> None:
+    db, chart = tmp_path / "o.sqlite", tmp_path / "chart.svg"
+    stored = _odds(db, "royal-marriage", "--deals", "20")
+    with sqlite3.connect(db) as journalled:
+        journalled.execute(f"PRAGMA journal_mode = {journal}")
+    before = db.read_bytes()
+    with unwritable(db):
+        again = _odds(db, "royal-marriage", "--deals", "20", "--plot", str(chart))
+        more = parlour("odds", "royal-marriage", "--deals", "30", "--db", str(db))
+    assert {k: again[k] for k in ("won", "lost")} == {k: stored[k] for k in ("won", "lost")}
+    assert chart.read_bytes().lstrip().startswith(b"<?xml") and db.read_bytes() == before
+    assert more.returncode == 2
+    assert f"parlour: cannot write results database {db}: it is read-only" in more.stderr
+
+
+def test_results_that_cannot_be_written_stop_the_run_as_a_ctrl_c_would(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another program holding the file for longer than a run waits: the run stops, says
+    what it stored, and a rerun goes on."""
+    db = tmp_path / "o.sqlite"
+    _odds(db, "royal-marriage", "--deals", "10")
+    monkeypatch.setattr(results, "WRITE_WAIT_SECONDS", 0.05)
+    opened = ResultStore.to_write
+    other = sqlite3.connect(db)
+
+    def then_held(store: ResultStore) -> None:
+        opened(store)
+        if not other.in_transaction:
+            other.execute("BEGIN IMMEDIATE")  # another program takes the file from here on
+
+    monkeypatch.setattr(ResultStore, "to_write", then_held)
+    done = CliRunner().invoke(app, ["odds", "royal-marriage", "--deals", "30", "--db", str(db)])
+    other.rollback()
+    other.close()
+    assert done.exit_code == 2
+    said = " ".join(done.output.split())
+    assert f"cannot write results database {db}: database is locked;" in said
+    assert "stopped with 10 of 30 deals stored; rerun to go on" in said
+    monkeypatch.undo()
+    assert _odds(db, "royal-marriage", "--deals", "30")["deals"] == 30
+
+
+def test_a_write_waits_minutes_for_a_lock_another_program_holds(tmp_path: Path) -> None:
+    with ResultStore(tmp_path / "o.sqlite") as store:
+        store.add(KEY, [(1, "won", 1, 0.1)])
+    with ResultStore(tmp_path / "o.sqlite") as store:
+        store.to_write()
+        waits = store._db.execute("PRAGMA busy_timeout").fetchone()[0]
+    assert waits >= 60_000  # SQLite's default of 5 s stopped runs that another program held

@@ -4,7 +4,8 @@ A run is named by a `RunKey` (game, parameters, rules version, policy, budget); 
 stored at most once per run (the primary key), so a resumed run never counts a deal twice.
 The file carries an application id and a schema version, so a foreign or newer database is
 refused with a message instead of being changed. WAL journaling lets readers look while a run
-writes.
+writes. A file that exists is opened read-only until a run has deals to store, so that a run
+whose deals are all stored (a summary, a chart) can read an archived, read-only file.
 """
 
 from __future__ import annotations
@@ -17,11 +18,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from parlour.core.errors import ParlourError
+from parlour.store.database import read_only
 
 APPLICATION_ID = 0x50524F44  # "PROD": Parlour results of odds runs
 SCHEMA_VERSION = 1
 MAX_STORED_DEAL = 2**63 - 1  # SQLite integers are signed 64-bit
 MAX_BUDGET = MAX_STORED_DEAL  # a budget is kept in the same kind of column
+WRITE_WAIT_SECONDS = 300.0  # how long a write waits for a lock another program holds on the file
 
 _SCHEMA = """
 CREATE TABLE results (
@@ -57,6 +60,10 @@ class ResultsError(ParlourError):
     """A results database that cannot be used: unreadable, corrupt, foreign or newer."""
 
 
+class NotStored(ResultsError):
+    """Results that could not be written (the file locked for too long, read-only, full)."""
+
+
 @dataclass(frozen=True)
 class RunKey:
     """What makes two results comparable: the same game, parameters (as sorted JSON), rules
@@ -89,15 +96,30 @@ class ResultStore:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
+        self.writable = not (self.path.is_file() and self.path.stat().st_size)
         with self._guard("open"):
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path)
+            if self.writable:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self._db = sqlite3.connect(self.path, timeout=WRITE_WAIT_SECONDS)
+            else:
+                self._db = read_only(self.path)
         try:
             with self._guard("open"):
-                self._prepare()
+                self._prepare() if self.writable else self._check_kind()
         except BaseException:
             self._db.close()
             raise
+
+    def to_write(self) -> None:
+        """Open the file to write, where it was opened to read; a file this process may not
+        write is refused here, before any deal is decided."""
+        if self.writable:
+            return
+        self._db.close()
+        with self._guard("write", NotStored):
+            self._db = sqlite3.connect(self.path, timeout=WRITE_WAIT_SECONDS)
+            self.writable = True
+            self._prepare()
 
     def _prepare(self) -> None:
         """Check the file and, if it is new, make it one of this kind, in one transaction that
@@ -139,11 +161,15 @@ class ResultStore:
             raise ResultsError(f"{self.path} is damaged: its results table is not this schema's")
 
     @contextmanager
-    def _guard(self, doing: str) -> Iterator[None]:
+    def _guard(self, doing: str, kind: type[ResultsError] = ResultsError) -> Iterator[None]:
         try:
             yield
         except (sqlite3.Error, OSError) as error:
-            raise ResultsError(f"cannot {doing} results database {self.path}: {error}") from None
+            read_only = isinstance(error, sqlite3.Error) and error.sqlite_errorname.startswith(
+                "SQLITE_READONLY"
+            )
+            reason = "it is read-only" if read_only else str(error)
+            raise kind(f"cannot {doing} results database {self.path}: {reason}") from None
 
     def close(self) -> None:
         self._db.close()
@@ -165,7 +191,8 @@ class ResultStore:
 
     def add(self, key: RunKey, rows: Iterable[Row]) -> None:
         """Store `rows` in one transaction; a deal already stored for `key` is kept as it was."""
-        with self._guard("write"), self._db:
+        self.to_write()
+        with self._guard("write", NotStored), self._db:
             self._db.executemany(
                 "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
                 [(*key.values(), *row) for row in rows],

@@ -46,7 +46,13 @@ from parlour.stats.rates import Rate, rate
 from parlour.stats.runner import chunk_size, run
 from parlour.stats.tasks import SOLVER, STRONG, Row, Task
 from parlour.store.database import data_folder
-from parlour.store.results import MAX_BUDGET, MAX_STORED_DEAL, ResultStore, RunKey
+from parlour.store.results import (
+    MAX_BUDGET,
+    MAX_STORED_DEAL,
+    NotStored,
+    ResultStore,
+    RunKey,
+)
 
 LARGEST_CHUNK = 500
 
@@ -120,8 +126,14 @@ def odds_command(
             stored = store.tally(key, first_deal, last).deals
             return f"stopped with {stored} of {deals} deals stored; rerun to go on"
 
+        if store.tally(key, first_deal, last).deals < deals:  # said before deciding any
+            guarded(store.to_write)
         with stoppable(kept):
-            used = guarded(lambda: _run(store, task, key, first_deal, last, pools))
+            used = guarded(
+                lambda: _stopped_if_not_stored(
+                    kept, lambda: _run(store, task, key, first_deal, last, pools)
+                )
+            )
         wall = time.perf_counter() - start
         tally = store.tally(key, first_deal, last)
         summary = {
@@ -180,6 +192,15 @@ def _pools(
         return lambda: open_executor(workers, None, dask_local)
     remote = held.enter_context(open_executor(workers, address))
     return lambda: nullcontext(remote)
+
+
+def _stopped_if_not_stored(kept: Callable[[], str], work: Callable[[], int]) -> int:
+    """`work`, stopped as an interrupted run is when results cannot be written: what was
+    stored is said (`kept()`), and a rerun goes on."""
+    try:
+        return work()
+    except NotStored as error:
+        raise NotStored(f"{error}; {kept()}") from None
 
 
 def _run(
