@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import pty
+import re
 import select
 import signal
+import struct
 import subprocess
 import sys
 import tempfile
+import termios
 import time
 from pathlib import Path
 
@@ -18,10 +22,13 @@ PARLOUR = str(Path(sys.executable).with_name("parlour"))
 DATA_HOME = tempfile.mkdtemp(prefix="parlour-test-data-")
 
 
-def command_env() -> dict[str, str]:
+TERMINAL_ROWS = 24
+
+
+def command_env(columns: int = 120) -> dict[str, str]:
     """The environment the commands run in: a known width, and a data folder of their own."""
     return {
-        "COLUMNS": "120",
+        "COLUMNS": str(columns),
         "PATH": "/usr/bin:/bin",
         "HOME": str(Path.home()),
         "XDG_DATA_HOME": DATA_HOME,
@@ -44,13 +51,15 @@ def parlour(
     )
 
 
-def at_terminal(*args: str, timeout: float = 120) -> str:
-    """Run `parlour ARGS` on a pseudo-terminal, as a person at a terminal would, and return all
-    it wrote there (both streams, control codes included)."""
+def at_terminal(*args: str, timeout: float = 120, columns: int = 120) -> str:
+    """Run `parlour ARGS` on a pseudo-terminal `columns` wide, as a person at a terminal would,
+    and return all it wrote there (both streams, control codes included)."""
     pid, screen = pty.fork()
     if pid == 0:  # the child: the command, in the tests' environment, and nothing else
         try:
-            os.execve(PARLOUR, [PARLOUR, *args], command_env())
+            size = struct.pack("HHHH", TERMINAL_ROWS, columns, 0, 0)
+            fcntl.ioctl(pty.STDIN_FILENO, termios.TIOCSWINSZ, size)
+            os.execve(PARLOUR, [PARLOUR, *args], command_env(columns))
         finally:
             os._exit(127)  # as a shell does for a command it could not run
     written = bytearray()
@@ -72,3 +81,12 @@ def at_terminal(*args: str, timeout: float = 120) -> str:
         os.waitpid(pid, 0)
         os.close(screen)
     return written.decode(errors="replace")
+
+
+CONTROL_SEQUENCE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def terminal_lines(written: str) -> list[str]:
+    """Every line a terminal was given, redrawn ones too, as it shows them: without control
+    codes, and split where the cursor went back to the line's start."""
+    return re.split(r"\r\n|\r|\n", CONTROL_SEQUENCE.sub("", written))

@@ -12,11 +12,11 @@ import pytest
 from typer.testing import CliRunner
 
 from parlour.frontends.cli.app import app
-from parlour.frontends.cli.odds import deals_left, default_db
+from parlour.frontends.cli.odds import deals_left, default_db, make_task
 from parlour.store import results
 from parlour.store.database import default_path
 from parlour.store.results import ResultStore, RunKey
-from tests.cli.runner import at_terminal, parlour
+from tests.cli.runner import at_terminal, parlour, terminal_lines
 from tests.web.test_store import unwritable
 
 KEY = RunKey("royal-marriage", '{"mode": "as-dealt", "variant": "standard"}', "1", "solver", 10)
@@ -50,12 +50,27 @@ def test_json_has_one_object_with_the_counts_and_interval(tmp_path: Path) -> Non
 
 
 def test_a_run_at_a_terminal_shows_its_progress_and_the_rate_so_far(tmp_path: Path) -> None:
-    screen = at_terminal("odds", "royal-marriage", "--deals", "20", "--db", str(tmp_path / "o"))
-    assert "royal-marriage solver" in screen and " 0/20" in screen and "20/20" in screen
+    """The bar fits an 80-column terminal with its figures whole, below the run's name, even
+    where the counts are long: here the last 20 of 100,000 deals are left to decide."""
+    db, total, left = tmp_path / "o.sqlite", 100_000, 20
+    _, key = make_task("royal-marriage", "discards", "open", None, None)
+    with ResultStore(db) as store:
+        store.add(key, [(deal, "won", 1, 0.0) for deal in range(1, total - left + 1)])
+    screen = at_terminal(
+        "odds", "royal-marriage", "--variant", "discards", "--mode", "open",
+        "--deals", str(total), "--db", str(db), columns=80,
+    )  # fmt: skip
+    lines = terminal_lines(screen)
+    bars = [line for line in lines if "━" in line]
+    assert bars and all(len(line) <= 80 for line in bars), bars
+    heading = "royal-marriage discards/open — solver, budget 2,000,000 positions; deals 1–100000"
+    assert heading in " ".join(" ".join(lines).split())  # wrapped where it is too long
     summary = re.search(r"win rate (\S+) \(95% Wilson interval (\S+) to (\S+)\)", screen)
     assert summary is not None
     rate, low, high = summary.groups()
-    assert f"{rate} [{low}, {high}]" in screen  # the bar's last rate is the summary's
+    shown = f"{rate} (95% CI {low}–{high})"  # the bar's last rate is the summary's
+    assert any(f" {total - left}/{total} " in line for line in lines)
+    assert any(f" {total}/{total} {shown} " in line for line in lines)
 
 
 def test_a_rerun_counts_nothing_twice_and_a_longer_one_adds_deals(tmp_path: Path) -> None:

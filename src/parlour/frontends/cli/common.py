@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import typer
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.markup import escape
 from rich.progress import Progress, ProgressColumn
+from rich.text import Text
 
 from parlour.core.errors import ParlourError
 from parlour.frontends.cli.entry import INTERRUPTED as INTERRUPTED  # one code, said here for all
@@ -55,11 +56,35 @@ DbOpt = Annotated[
 ]
 
 
-def progress_bar(*columns: str | ProgressColumn, transient: bool) -> Progress:
+class _TitledProgress(Progress):
+    """A progress bar under a line of its own naming the work, if it has a title: the bar's
+    line is left whole for the figures."""
+
+    def __init__(self, title: str, *columns: str | ProgressColumn, **options: Any) -> None:
+        self.title = title  # before the display, which may be drawn as it is made
+        super().__init__(*columns, **options)
+
+    def get_renderables(self) -> Iterable[RenderableType]:
+        if self.title:
+            yield Text(self.title)
+        yield from super().get_renderables()
+
+
+def progress_bar(
+    *columns: str | ProgressColumn, transient: bool, title: str = "", expand: bool = False
+) -> Progress:
     """A progress bar on stderr, drawn only for a person at a terminal: a pipe or a log gets
-    nothing from it, not even a blank line."""
+    nothing from it, not even a blank line. A `title` goes on a line above it; `expand` fills
+    the line, giving what the other columns leave to those with a ratio."""
     screen = Console(stderr=True)
-    return Progress(*columns, console=screen, transient=transient, disable=not screen.is_terminal)
+    return _TitledProgress(
+        title,
+        *columns,
+        console=screen,
+        transient=transient,
+        disable=not screen.is_terminal,
+        expand=expand,
+    )
 
 
 @contextmanager

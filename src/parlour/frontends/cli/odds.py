@@ -23,6 +23,7 @@ from rich.progress import (
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
+from rich.table import Column
 
 from parlour.agents.match import load_statistics
 from parlour.core.errors import ParamsError, ParlourError
@@ -217,14 +218,15 @@ def _run(
     left, todo = deals_left(first, last, done)
     counts = store.tally(key, first, last).counts
     with progress_bar(
-        TextColumn(f"{task.game} {task.policy}"),
-        BarColumn(),
+        BarColumn(bar_width=None, table_column=Column(ratio=1)),  # what the figures leave
         MofNCompleteColumn(),
         TextColumn("{task.fields[rate]}"),
         TimeElapsedColumn(),
         TextColumn("left"),
         TimeRemainingColumn(),
         transient=True,
+        expand=True,
+        title=_heading(task.game, params_dict(task.params), task.policy, key.budget, first, last),
     ) as progress:
         bar = progress.add_task("deals", total=last - first + 1, completed=len(done), rate="")
 
@@ -252,7 +254,7 @@ def deals_left(first: int, last: int, done: Set[int]) -> tuple[int, Iterator[int
 def _short(r: Rate) -> str:
     if r.win_rate is None:
         return ""
-    return f"{r.win_rate:.2%} [{r.ci_low:.2%}, {r.ci_high:.2%}]"
+    return f"{r.win_rate:.2%} (95% CI {r.ci_low:.2%}–{r.ci_high:.2%})"
 
 
 def _label(key: RunKey) -> str:
@@ -272,13 +274,23 @@ def _label(key: RunKey) -> str:
     return " ".join(part for part in (key.game, values, key.policy + budget) if part) + rules
 
 
+def _heading(
+    game: str, params: dict[str, str], policy: str, budget: int, first: int, last: int
+) -> str:
+    """What a run is, in one line: `royal-marriage discards/open — solver, budget 2,000,000
+    positions; deals 1–3000`."""
+    name = " ".join(part for part in (game, "/".join(params.values())) if part)
+    return (
+        f"{name} — {policy}"
+        + (f", budget {budget:,} positions" if policy == SOLVER else "")
+        + (f"; deals {first}–{last}" if last > first else f"; deal {first}")
+    )
+
+
 def _print_summary(s: dict[str, Any]) -> None:
-    name = " ".join(part for part in (s["game"], "/".join(s["params"].values())) if part)
     first, last = s["first_deal"], s["first_deal"] + s["deals"] - 1
     console.print(
-        f"[bold]{name}[/] — {s['policy']}"
-        + (f", budget {s['budget']:,} positions" if s["policy"] == SOLVER else "")
-        + (f"; deals {first}–{last}" if last > first else f"; deal {first}")
+        _heading(s["game"], s["params"], s["policy"], s["budget"], first, last), style="bold"
     )
     console.print(
         f"{counted(s['deals'], 'deal')}: "
