@@ -94,6 +94,6 @@ def test_a_running_cluster_is_given_work_for_each_of_its_worker_threads() -> Non
         n_workers=3, threads_per_worker=1, processes=False, dashboard_address=None
     ) as cluster:
         with open_executor(None, address=cluster.scheduler_address) as pool:
-            assert pool.size == 3
+            assert (pool.size, pool.workers) == (3, 3)
         with open_executor(5, address=cluster.scheduler_address) as pool:
-            assert pool.size == 5  # as asked
+            assert (pool.size, pool.workers) == (5, 3)  # chunks as asked, by its own workers

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+from importlib import import_module
 from itertools import islice
 from pathlib import Path
 
@@ -71,6 +72,27 @@ def test_a_run_at_a_terminal_shows_its_progress_and_the_rate_so_far(tmp_path: Pa
     shown = f"{rate} (95% CI {low}–{high})"  # the bar's last rate is the summary's
     assert any(f" {total - left}/{total} " in line for line in lines)
     assert any(f" {total}/{total} {shown} " in line for line in lines)
+
+
+@pytest.mark.slow
+def test_a_run_on_a_cluster_names_the_clusters_own_workers(tmp_path: Path) -> None:
+    """--workers with --address only sets how much work is in flight: the run says how many
+    workers the cluster has, as its scheduler counts them."""
+    distributed = import_module("distributed")
+    db = tmp_path / "o.sqlite"
+    with distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=False,
+        protocol="tcp",  # reached by the command's own process
+        dashboard_address=None,
+    ) as cluster:
+        on_cluster = ("--address", cluster.scheduler_address, "--workers", "5", "--db", str(db))
+        text = parlour("odds", "royal-marriage", "--deals", "10", *on_cluster)
+        summary = _odds(db, "royal-marriage", "--deals", "20", *on_cluster)
+    assert text.returncode == 0, text.stderr
+    assert "s with 2 workers, chunks in flight as for 5 workers" in text.stdout
+    assert summary["workers"] == 2
 
 
 def test_a_rerun_counts_nothing_twice_and_a_longer_one_adds_deals(tmp_path: Path) -> None:

@@ -36,10 +36,12 @@ PARENT_CHECK_SECONDS = 0.5
 
 
 class Workers(NamedTuple):
-    """Where deals are decided, and how many at once (chunks are kept in flight for them)."""
+    """Where deals are decided; for how many at once chunks are kept in flight; and by how
+    many workers, which on a running cluster are its own, as its scheduler counts them."""
 
     executor: Executor
     size: int
+    workers: int
 
 
 @contextmanager
@@ -47,7 +49,8 @@ def open_executor(
     workers: int | None, address: str | None = None, dask_local: bool = False
 ) -> Iterator[Workers]:
     """An executor for `workers` processes (default 1), shut down on exit; on a remote cluster,
-    its own workers, counted by their threads unless `workers` says otherwise."""
+    its own workers, with chunks in flight for as many as they have threads unless `workers`
+    says otherwise."""
     check_choice(workers, address, dask_local)
     count = workers or 1
     if address is None and not dask_local:
@@ -58,7 +61,7 @@ def open_executor(
             initargs=(os.getpid(),),
         )
         try:
-            yield Workers(pool, count)
+            yield Workers(pool, count, count)
         except BaseException:
             stop_at_once(pool)
             raise
@@ -79,15 +82,17 @@ def open_executor(
                         dashboard_address=None,
                     )
                 )
-            yield Workers(stack.enter_context(distributed.Client(cluster)).get_executor(), count)
+            client = stack.enter_context(distributed.Client(cluster))
+            yield Workers(client.get_executor(), count, count)
         return
     try:
         client = distributed.Client(address, timeout=10)
     except (OSError, ValueError, TypeError) as error:  # unreachable, or wants what it lacks (TLS)
         raise ParamsError(f"cannot reach the Dask scheduler at {address}: {error}") from None
     with client:
-        threads = sum(client.nthreads().values())
-        yield Workers(client.get_executor(), workers or max(1, threads))
+        threads = client.nthreads()  # of each worker, by its address
+        size = workers or max(1, sum(threads.values()))
+        yield Workers(client.get_executor(), size, len(threads))
 
 
 def stop_at_once(pool: ProcessPoolExecutor) -> None:

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Set
 from contextlib import AbstractContextManager, ExitStack, nullcontext, suppress
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.progress import (
@@ -56,6 +56,7 @@ from parlour.store.results import (
 )
 
 LARGEST_CHUNK = 500
+T = TypeVar("T")
 
 
 def default_db() -> Path:
@@ -74,7 +75,11 @@ def odds_command(
     workers: Annotated[
         int | None,
         typer.Option(
-            "--workers", min=1, help="Worker processes (default 1; on a cluster, its workers)."
+            "--workers",
+            min=1,
+            help="Worker processes (default 1). With --address the cluster's own workers"
+            " decide: this is for how many chunks of deals are kept in flight (default: the"
+            " workers' threads).",
         ),
     ] = None,
     address: Annotated[
@@ -130,7 +135,7 @@ def odds_command(
         if store.tally(key, first_deal, last).deals < deals:  # said before deciding any
             guarded(store.to_write)
         with stoppable(kept):
-            used = guarded(
+            used, chunks_for = guarded(
                 lambda: _stopped_if_not_stored(
                     kept, lambda: _run(store, task, key, first_deal, last, pools)
                 )
@@ -153,7 +158,7 @@ def odds_command(
     if as_json:
         typer.echo(json.dumps(summary))
     else:
-        _print_summary(summary)
+        _print_summary(summary, chunks_for)
     if plot is not None:  # after the summary, which a chart that cannot be written keeps
         guarded(lambda: plot_rates(chart, plot))
 
@@ -195,7 +200,7 @@ def _pools(
     return lambda: nullcontext(remote)
 
 
-def _stopped_if_not_stored(kept: Callable[[], str], work: Callable[[], int]) -> int:
+def _stopped_if_not_stored(kept: Callable[[], str], work: Callable[[], T]) -> T:
     """`work`, stopped as an interrupted run is when results cannot be written: what was
     stored is said (`kept()`), and a rerun goes on."""
     try:
@@ -211,9 +216,9 @@ def _run(
     first: int,
     last: int,
     pools: Callable[[], AbstractContextManager[Workers]],
-) -> int:
-    """Decide the deals of `first`-`last` not stored yet; how many workers decided them (none
-    when every deal was stored)."""
+) -> tuple[int, int]:
+    """Decide the deals of `first`-`last` not stored yet; how many workers decided them, and
+    for how many chunks were kept in flight (none when every deal was stored)."""
     done = store.done_deals(key, first, last)
     left, todo = deals_left(first, last, done)
     counts = store.tally(key, first, last).counts
@@ -236,12 +241,12 @@ def _run(
             progress.update(bar, advance=len(rows), rate=_short(rate(counts)))
 
         if not left:
-            return 0
+            return 0, 0
         load_statistics()  # for the bar's interval after each chunk
         with pools() as pool:
             size = chunk_size(left, pool.size, LARGEST_CHUNK)
             run(task, todo, pool.executor, store_rows, workers=pool.size, size=size)
-            return pool.size
+            return pool.workers, pool.size
 
 
 def deals_left(first: int, last: int, done: Set[int]) -> tuple[int, Iterator[int]]:
@@ -287,7 +292,7 @@ def _heading(
     )
 
 
-def _print_summary(s: dict[str, Any]) -> None:
+def _print_summary(s: dict[str, Any], chunks_for: int) -> None:
     first, last = s["first_deal"], s["first_deal"] + s["deals"] - 1
     console.print(
         _heading(s["game"], s["params"], s["policy"], s["budget"], first, last), style="bold"
@@ -306,9 +311,11 @@ def _print_summary(s: dict[str, Any]) -> None:
             f"{who} {s['win_rate']:.2%} (95% Wilson interval {s['ci_low']:.2%} to "
             f"{s['ci_high']:.2%}{unknown})"
         )
+    given = f", chunks in flight as for {counted(chunks_for, 'worker')}"
+    given = given if chunks_for != s["workers"] else ""
     run = (
-        f"this run {s['wall_seconds']:,.1f} s with {counted(s['workers'], 'worker')}"
-        if s["workers"]
+        f"this run {s['wall_seconds']:,.1f} s with {counted(s['workers'], 'worker')}{given}"
+        if chunks_for
         else "every deal asked for was stored already"
     )
     console.print(f"{s['seconds']:,.1f} s of deciding stored; {run}")
