@@ -50,13 +50,34 @@ def test_C_2_a_deal_number_is_a_whole_number_below_2_to_the_64(deal: object) -> 
         shuffled(one_pack(), deal)  # type: ignore[arg-type]
 
 
-def test_C_3_an_explicit_deck_names_what_is_missing_and_extra() -> None:
+def test_C_3_an_explicit_deck_names_what_is_missing_and_what_is_there_twice() -> None:
     deck = list(one_pack())
     deck[0] = deck[1]  # AS replaced by a second 2S
     with pytest.raises(DeckError) as error:
         check_deck(deck, one_pack())
-    assert "missing AS" in str(error.value)
-    assert "extra 2S" in str(error.value)
+    assert str(error.value) == (
+        "the deck has 52 cards, the game needs 52; missing AS; 2S is there twice, not once"
+    )
+
+
+def test_C_3_a_card_the_game_does_not_use_is_named_extra() -> None:
+    deck = [*one_pack()[1:], one_pack()[0]]
+    with pytest.raises(DeckError) as error:
+        check_deck(deck, one_pack()[1:])
+    assert str(error.value) == "the deck has 52 cards, the game needs 51; extra AS"
+
+
+def test_C_3_a_deck_of_one_card_is_counted_in_the_singular() -> None:
+    with pytest.raises(DeckError) as error:
+        check_deck(one_pack()[:1], one_pack())
+    assert str(error.value).startswith("the deck has 1 card, the game needs 52; missing 2S ")
+
+
+def test_C_3_a_third_copy_in_two_packs_is_counted() -> None:
+    deck = [*two_packs()[:-1], two_packs()[0]]  # KC of the second pack replaced by a third AS
+    with pytest.raises(DeckError) as error:
+        check_deck(deck, two_packs())
+    assert str(error.value).endswith("; missing KC; AS is there 3 times, not twice")
 
 
 def test_C_3_a_short_two_pack_deck_says_its_size_and_counts_copies() -> None:

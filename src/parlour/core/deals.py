@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from parlour.core.cards import PACK_SIZE, Card, card_str
 from parlour.core.errors import DeckError
-from parlour.core.words import clipped
+from parlour.core.words import clipped, counted
 
 MAX_DEAL = 2**64 - 1
 
@@ -92,13 +92,22 @@ def check_deck(given: Sequence[Card], expected: Sequence[Card]) -> tuple[Card, .
     if have == want:
         return tuple(given)
     missing = sorted((want - have).elements())
-    extra = sorted((have - want).elements())
-    parts = [f"the deck has {len(given)} cards, the game needs {len(expected)}"]
+    foreign = sorted(card for card in given if card not in want)
+    parts = [f"the deck has {counted(len(given), 'card')}, the game needs {len(expected)}"]
     if missing:
         parts.append("missing " + _describe(missing))
-    if extra:
-        parts.append("extra " + _describe(extra))
+    if foreign:
+        parts.append("extra " + _describe(foreign))
+    parts += [
+        f"{card_str(card)} is there {_times(have[card])}, not {_times(want[card])}"
+        for card in sorted(want)
+        if have[card] > want[card]
+    ]
     raise DeckError("; ".join(parts))
+
+
+def _times(number: int) -> str:
+    return {1: "once", 2: "twice"}.get(number, f"{number} times")
 
 
 def _describe(cards: list[Card]) -> str:
