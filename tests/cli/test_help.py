@@ -32,3 +32,20 @@ def test_a_commands_help_keeps_its_paragraphs_whole() -> None:
     assert "Win rate of a game over deals K…K+N-1, with its 95% interval; resumable." in lines
     # the docstring breaks its line after "Stop at any"; the help flows on to the width
     assert any("Stop at any time; run the same command" in line for line in lines)
+
+
+def test_a_flag_is_shown_as_taking_no_value() -> None:
+    """`--json`, `--dask-local`, `--hot-seat`, `--auto` take no value (`--json true` is
+    refused), so their help shows none; only typer's own --help still says `<bool>`."""
+    for command in (*COMMANDS, "stats"):
+        done = parlour(command, "--help")
+        assert done.returncode == 0
+        typed = [line for line in done.stdout.splitlines() if "<bool>" in line]
+        assert all("--help" in line for line in typed), typed
+
+
+def test_odds_help_gives_the_budgets_bound_readably_and_says_the_cut_begins() -> None:
+    help_text = squeezed(parlour("odds", "--help").stdout)
+    assert "--budget <int range> [x>=1]" in help_text
+    assert "9223372036854775807" not in help_text
+    assert "each deal's cut decides who begins (WR-1)" in help_text

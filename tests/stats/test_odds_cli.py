@@ -221,16 +221,13 @@ def test_a_foreign_database_is_a_clear_error(tmp_path: Path) -> None:
         (["plait", "--deals", "2", "--variant", "nine-passes"], "is not a variant"),
         (["royal-marriage", "--deals", "2", "--first-deal", str(2**63 - 1)], "stop at"),
         (["royal-marriage", "--deals", "2", "--plot", "chart.gif"], "PNG|SVG|.png or .svg"),
-        (
-            ["royal-marriage", "--deals", "2", "--plot", "no-such-folder/c.svg"],
-            "there is no folder",
-        ),
+        (["royal-marriage", "--deals", "2", "--plot", "/dev/null/c.svg"], "is not a folder"),
         (["royal-marriage", "--deals", "2", "--address", "tcp://x:1", "--dask-local"], "not both"),
         (["royal-marriage", "--deals", "2", "--address", "garbage"], "not a Dask scheduler's"),
         (["royal-marriage", "--deals", "2", "--address", "tcp://x"], "missing port"),
         (["royal-marriage", "--deals", "2", "--address", "udp://x:1"], "unknown address scheme"),
         (["royal-marriage", "--deals", "2", "--address", "tcp://127.0.0.1:9"], "cannot reach"),
-        (["royal-marriage", "--deals", "1", "--budget", str(2**63)], "less than or equal"),
+        (["royal-marriage", "--deals", "1", "--budget", str(2**63)], "too large: at most"),
         (
             ["plait", "--deals", "2", "--policy", "greedy", "--budget", "9"],
             "greedy policy has none",
@@ -253,6 +250,12 @@ def test_a_chart_that_could_not_be_written_is_refused_before_the_run(tmp_path: P
     )
     assert "is a folder: name the chart's file" in message
     assert not db.exists()  # nothing decided nor stored
+
+
+def test_a_chart_in_folders_not_made_yet_makes_them_as_the_database_does(tmp_path: Path) -> None:
+    chart, db = tmp_path / "charts" / "odds" / "c.svg", tmp_path / "results" / "o.sqlite"
+    _odds(db, "royal-marriage", "--deals", "3", "--plot", str(chart))
+    assert chart.read_bytes().lstrip().startswith(b"<?xml")
 
 
 def test_the_odds_database_lies_beside_the_games_database(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -15,15 +15,16 @@ FORMATS = (".png", ".svg")
 
 def check_format(path: Path) -> Path:
     """`path` if its suffix names a format the chart is written in and a file can be written
-    there (checked before a run of hours, not after it), else a `ParamsError`."""
+    there, in folders that may be made when it is (checked before a run of hours, not after
+    it, and making nothing), else a `ParamsError`."""
     if path.suffix.lower() not in FORMATS:
         raise ParamsError(f"--plot {path}: the chart is written as {' or '.join(FORMATS)}")
-    folder = path.parent
     if path.is_dir():
         raise ParamsError(f"--plot {path} is a folder: name the chart's file")
-    if not folder.is_dir():
-        raise ParamsError(f"--plot {path}: there is no folder {folder}")
-    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+    there = next(folder for folder in path.parents if folder.exists())
+    if not there.is_dir():
+        raise ParamsError(f"--plot {path}: {there} is not a folder")
+    if not os.access(there, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         raise ParamsError(f"--plot {path}: this process may not write there")
     return path
 
@@ -51,6 +52,7 @@ def plot_rates(rates: Sequence[tuple[str, Rate]], path: Path) -> None:
     axes.set_xlabel("win rate, %\n(95% Wilson interval; unknown deals widen it)")
     figure.tight_layout()
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
         figure.savefig(path)
     except OSError as error:
         raise ParamsError(f"cannot write {path}: {error.strerror}") from None

@@ -31,6 +31,7 @@ from parlour.frontends.cli.common import (
     VsOpt,
     console,
     errors,
+    flag,
     guarded,
 )
 from parlour.frontends.cli.odds import odds_command
@@ -71,7 +72,7 @@ def show(
     variant: VariantOpt = None,
     mode: ModeOpt = None,
     first: FirstOpt = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the state as JSON (C-7).")] = False,
+    as_json: Annotated[bool, flag("--json", help="Print the state as JSON (C-7).")] = False,
 ) -> None:
     """Print the starting state of a deal (Royal Marriage: after the first card)."""
     choice = guarded(
@@ -180,7 +181,7 @@ def refuse_opponent(vs: str | None, hot_seat: bool) -> None:
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="A game saved with 'save FILE'.")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the final state as JSON.")] = False,
+    as_json: Annotated[bool, flag("--json", help="Print the final state as JSON.")] = False,
 ) -> None:
     """Replay a saved game and print its final state and outcome."""
     record = guarded(lambda: load_record(file))

@@ -22,6 +22,13 @@ errors = Console(stderr=True, highlight=False, soft_wrap=True)
 BAD_INPUT = 2
 T = TypeVar("T")
 
+
+def flag(*names: str, help: str) -> Any:
+    """A `typer.Option` that takes no value, shown in help as such: typer would write `<bool>`
+    beside it, as if a value followed (`--json true` is refused)."""
+    return typer.Option(*names, metavar="", help=help)
+
+
 GameArg = Annotated[str, typer.Argument(help="Game id, e.g. royal-marriage (see: parlour games).")]
 DealOpt = Annotated[int | None, typer.Option("--deal", help="Deal number (0 to 2**64-1).")]
 CardsOpt = Annotated[
@@ -40,13 +47,13 @@ LoadOpt = Annotated[
 ]
 AutoOpt = Annotated[
     bool | None,
-    typer.Option(
+    flag(
         "--auto/--no-auto",
         help="Automatic moves to the foundations (default: off, or as a loaded game had them).",
     ),
 ]
 VsOpt = Annotated[str | None, typer.Option("--vs", help="Wrangle: random|greedy|strong.")]
-HotSeatOpt = Annotated[bool, typer.Option("--hot-seat", help="Wrangle: two people.")]
+HotSeatOpt = Annotated[bool, flag("--hot-seat", help="Wrangle: two people.")]
 DbOpt = Annotated[
     Path | None,
     typer.Option(

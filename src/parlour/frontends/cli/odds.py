@@ -34,6 +34,7 @@ from parlour.frontends.cli.common import (
     ModeOpt,
     VariantOpt,
     console,
+    flag,
     guarded,
     progress_bar,
     stoppable,
@@ -86,7 +87,7 @@ def odds_command(
         str | None, typer.Option("--address", help="A Dask scheduler, e.g. tcp://HOST:8786.")
     ] = None,
     dask_local: Annotated[
-        bool, typer.Option("--dask-local", help="Run on a local Dask cluster of processes.")
+        bool, flag("--dask-local", help="Run on a local Dask cluster of processes.")
     ] = False,
     db: Annotated[
         Path | None, typer.Option("--db", help="Results database (default: your data folder).")
@@ -95,9 +96,8 @@ def odds_command(
         int | None,
         typer.Option(
             "--budget",
-            min=1,
-            max=MAX_BUDGET,
-            help=f"Positions the solver may visit per deal [default: {DEFAULT_BUDGET.nodes}].",
+            min=1,  # the most, 2**63-1 (an SQLite integer), would flood the help: checked here
+            help=f"Positions the solver may visit per deal [default: {DEFAULT_BUDGET.nodes:,}].",
         ),
     ] = None,
     policy: Annotated[
@@ -108,15 +108,18 @@ def odds_command(
             " the Wrangle: strong.",
         ),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    as_json: Annotated[bool, flag("--json", help="Print one JSON object.")] = False,
     plot: Annotated[
-        Path | None, typer.Option("--plot", help="Chart every stored run's rate (PNG or SVG).")
+        Path | None,
+        typer.Option(
+            "--plot", help="Chart every stored run's rate (PNG or SVG; its folders are made)."
+        ),
     ] = None,
 ) -> None:
     """Win rate of a game over deals K…K+N-1, with its 95% interval; resumable.
 
-    For the Wrangle: the first player's rate, the strong player against itself. Stop at any
-    time; run the same command again to continue."""
+    For the Wrangle: the first player's rate, the strong player against itself; each deal's
+    cut decides who begins (WR-1). Stop at any time; run the same command again to continue."""
     task, key = guarded(lambda: make_task(game, variant, mode, policy, budget))
     last = guarded(lambda: _last_deal(first_deal, deals))
     guarded(lambda: check_choice(workers, address, dask_local))
@@ -183,6 +186,8 @@ def make_task(
     chosen = policy if policy is not None else STRONG if info.seats else SOLVER
     if chosen != SOLVER and budget is not None:
         raise ParamsError(f"--budget counts the solver's positions; the {chosen} policy has none")
+    if budget is not None and budget > MAX_BUDGET:
+        raise ParamsError(f"--budget {budget} is too large: at most {MAX_BUDGET} (2**63-1)")
     nodes = DEFAULT_BUDGET.nodes if budget is None else budget
     task = Task(info.id, choice.params, chosen, nodes if chosen == SOLVER else 0).check()
     params = json.dumps(params_dict(choice.params), sort_keys=True)

@@ -18,7 +18,7 @@ from rich.table import Table
 from parlour.core.errors import ParlourError
 from parlour.core.params import choices
 from parlour.core.session import Session
-from parlour.frontends.cli.common import BAD_INPUT, DbOpt, console, errors, guarded
+from parlour.frontends.cli.common import BAD_INPUT, DbOpt, console, errors, flag, guarded
 from parlour.games import get_game
 from parlour.store.database import connect, connect_to_read, default_path
 from parlour.store.stats import Stats, StatsStore, keep_result
@@ -102,7 +102,7 @@ class ResultKeeper:
 
 def stats_command(
     db: DbOpt = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON list.")] = False,
+    as_json: Annotated[bool, flag("--json", help="Print a JSON list.")] = False,
 ) -> None:
     """Statistics per game and variant: played, won, streaks and the fastest win.
 

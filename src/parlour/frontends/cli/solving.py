@@ -23,6 +23,7 @@ from parlour.frontends.cli.common import (
     VariantOpt,
     console,
     errors,
+    flag,
     guarded,
     stoppable,
 )
@@ -52,7 +53,7 @@ def solve_command(
     mode: ModeOpt = None,
     nodes: NodesOpt = DEFAULT_BUDGET.nodes,
     seconds: SecondsOpt = DEFAULT_BUDGET.seconds,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: Annotated[bool, flag("--json", help="Print JSON.")] = False,
 ) -> None:
     """Decide whether a deal can be won, and show how (the solver knows every card)."""
     budget = Budget(nodes, seconds)

@@ -30,6 +30,7 @@ from parlour.frontends.cli.common import (
     INTERRUPTED,
     console,
     errors,
+    flag,
     guarded,
     progress_bar,
     stoppable,
@@ -52,7 +53,7 @@ def duel_command(
     games: Annotated[int, typer.Option("--games", min=1, help="Games to play.")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="Seed choosing the deals.")] = 0,
     workers: Annotated[int, typer.Option("--workers", min=1, help="Worker processes.")] = 1,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    as_json: Annotated[bool, flag("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Measure two computer players of the Wrangle against each other.
 
