@@ -49,3 +49,10 @@ def test_odds_help_gives_the_budgets_bound_readably_and_says_the_cut_begins() ->
     assert "--budget <int range> [x>=1]" in help_text
     assert "9223372036854775807" not in help_text
     assert "each deal's cut decides who begins (WR-1)" in help_text
+
+
+def test_solve_help_says_every_line_of_a_cards_file_is_one_deck() -> None:
+    help_text = squeezed(parlour("solve", "--help").stdout)
+    assert "Every line is one deck: a blank line or a # comment is answered with an error" in (
+        help_text
+    )

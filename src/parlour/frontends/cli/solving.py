@@ -46,7 +46,8 @@ def solve_command(
             "--cards-file",
             help="Solve one deck per line (cards in dealing order; - reads standard input);"
             " prints one JSON object a line, with or without --json, and exits 2 if a line"
-            " held no deck.",
+            " held no deck. Every line is one deck: a blank line or a # comment is answered"
+            " with an error, in its place.",
         ),
     ] = None,
     variant: VariantOpt = None,
