@@ -153,6 +153,8 @@ def test_ctrl_c_stops_an_odds_run_on_a_local_dask_cluster(tmp_path: Path) -> Non
         assert all(map(_deaf_to_sigint, workers)), "a worker would take the Ctrl-C itself"
         command.ctrl_c()
         _check_stopped_run(command, db, 2_000_000)
+        # nothing but that: not Dask's logs of the chunks it cancelled as it closed
+        assert STOPPED.fullmatch(command.stderr().strip()), command.stderr()
         _check_workers_left(workers)
     finally:
         command.kill()

@@ -11,6 +11,7 @@ stops stops its local workers at once, not after the chunks they are deciding.
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import os
 import signal
@@ -68,6 +69,31 @@ def open_executor(
         pool.shutdown()
         return
     distributed = _distributed()
+    with callbacks_quiet():
+        yield from _dask_workers(distributed, count, workers, address, dask_local)
+
+
+@contextmanager
+def callbacks_quiet() -> Iterator[None]:
+    """Dask's `concurrent.futures` executor, closed with chunks in flight (a run stopped by a
+    Ctrl-C or an error), logs each one it can no longer hand back as an error of its event
+    loop's callbacks, with a traceback (a cancelled future, a closed connection). They tell the
+    player nothing the run does not say as it stops, and a chunk that fails reaches the run
+    through its future; so that log is quiet while Dask is in use."""
+    log = logging.getLogger("tornado.application")
+    level = log.level
+    log.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        log.setLevel(level)
+
+
+def _dask_workers(
+    distributed: ModuleType, count: int, workers: int | None, address: str | None, dask_local: bool
+) -> Iterator[Workers]:
+    """`open_executor`'s Dask side: a local cluster of `count` processes, or the cluster at
+    `address`."""
     if dask_local:
         if sys.platform != "win32":
             # Started later, from a thread of the cluster's, it would let SIGINT through there.
@@ -80,6 +106,8 @@ def open_executor(
                         threads_per_worker=1,
                         processes=True,
                         dashboard_address=None,
+                        # its scheduler's and workers' logs of chunks cancelled as a run stops
+                        silence_logs=logging.CRITICAL,
                     )
                 )
             client = stack.enter_context(distributed.Client(cluster))
