@@ -105,7 +105,10 @@ class ResultStore:
                 self._db = read_only(self.path)
         try:
             with self._guard("open"):
-                self._prepare() if self.writable else self._check_kind()
+                if self.writable:
+                    self._prepare()
+                else:
+                    self._check_kind()
         except BaseException:
             self._db.close()
             raise
