@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import sqlite3
 import threading
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -15,10 +16,12 @@ from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, RichLog, Static
 
 from parlour.agents import HUMAN, make_agent
+from parlour.core.cards import parse_cards
 from parlour.core.params import params_from
 from parlour.core.session import Session
 from parlour.frontends.cli.options import new_session
 from parlour.frontends.cli.presenters import PRESENTERS
+from parlour.frontends.cli.results import ResultKeeper
 from parlour.frontends.tui.app import GameScreen, LobbyScreen, ParlourApp, game_screen
 from parlour.frontends.tui.drivers import driver_for
 from parlour.games import get_game
@@ -564,3 +567,34 @@ def test_options_without_a_game_are_refused() -> None:
     done = parlour("tui", "--deal", "7", "--vs", "strong")
     assert done.returncode == 2
     assert "--deal, --vs: say which game" in done.stderr
+
+
+def test_a_wrangle_won_whose_result_cannot_be_kept_is_kept_as_it_is_left(
+    tmp_path: Path,
+) -> None:
+    """Against the computer, the result of a game that ends while another program holds the
+    statistics is not lost when the terminal app is left: the ended game is kept, and the
+    command that counts it is said."""
+    game = get_game("wrangle")
+    known = load_wins(game)["wrangle(first=cut)"]
+    session = Session(game, game.info.params_type(), deck=parse_cards(known["deck"]))
+    *before, last = known["moves"]
+    for move in before:
+        session.play(move)
+    path = tmp_path / "parlour.db"
+    connection = connect(path)
+    connection.execute("PRAGMA busy_timeout = 50")
+    keeper = ResultKeeper(
+        StatsStore(connection), session, opponent="random", seat="north", patience=0.05
+    )
+    driver = driver_for(session, make_agent("random"), keeper)
+    driver.start()
+    with sqlite3.connect(path) as other:
+        other.execute("BEGIN IMMEDIATE")  # held until the app is left
+        driver.handle(last)
+        assert session.outcome == "north"
+        said = driver.leave()
+        other.rollback()
+    assert said is not None and "counts once the file can be written" in said, said
+    kept = Path(said.split("--load ")[1].split()[0])
+    assert kept.exists() and kept.parent.name == "unfinished"

@@ -17,7 +17,7 @@ from rich.text import Text
 
 from parlour.agents.base import Agent
 from parlour.core.session import Session
-from parlour.frontends.cli.play import Changed, PlayLoop, unchanged
+from parlour.frontends.cli.play import Changed, PlayLoop, keep_ended, unchanged
 from parlour.frontends.cli.presenters import PRESENTERS
 from parlour.frontends.cli.presenters.base import Presenter
 from parlour.frontends.cli.wrangle import PERSON, WrangleLoop
@@ -129,8 +129,12 @@ class WrangleDriver:
         self._computers_move()
 
     def leave(self) -> str | None:
-        """Nothing is kept: the computer's memory of the cards it saw would not come back."""
-        return None
+        """A game not over is not kept: the computer's memory of the cards it saw would not
+        come back. One over whose result the statistics could not take is kept until they can
+        (`keep_ended`), as the terminal game keeps it."""
+        if self.session.outcome is None:
+            return None
+        return keep_ended(self.session, self.loop.changed)
 
     def handle(self, line: str) -> None:
         if self.session.outcome is not None:
