@@ -131,7 +131,7 @@ def connect(path: str | os.PathLike[str]) -> sqlite3.Connection:
         connection.execute("PRAGMA synchronous=NORMAL")
     except sqlite3.DatabaseError as error:
         connection.close()
-        if error.sqlite_errorname.startswith("SQLITE_READONLY"):
+        if refused_as_read_only(error):
             raise DatabaseError(
                 f"cannot write the database {target}: it is read-only; give --db another file"
             ) from None
@@ -140,6 +140,11 @@ def connect(path: str | os.PathLike[str]) -> sqlite3.Connection:
         connection.close()
         raise
     return connection
+
+
+def refused_as_read_only(error: BaseException) -> bool:
+    """Whether SQLite refused a write because the file (or its folder) cannot be written."""
+    return isinstance(error, sqlite3.Error) and error.sqlite_errorname.startswith("SQLITE_READONLY")
 
 
 def read_only(path: Path) -> sqlite3.Connection:

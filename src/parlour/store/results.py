@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from parlour.core.errors import ParlourError
-from parlour.store.database import read_only
+from parlour.store.database import read_only, refused_as_read_only
 
 APPLICATION_ID = 0x50524F44  # "PROD": Parlour results of odds runs
 SCHEMA_VERSION = 1
@@ -168,10 +168,7 @@ class ResultStore:
         try:
             yield
         except (sqlite3.Error, OSError) as error:
-            read_only = isinstance(error, sqlite3.Error) and error.sqlite_errorname.startswith(
-                "SQLITE_READONLY"
-            )
-            reason = "it is read-only" if read_only else str(error)
+            reason = "it is read-only" if refused_as_read_only(error) else str(error)
             raise kind(f"cannot {doing} results database {self.path}: {reason}") from None
 
     def close(self) -> None:
