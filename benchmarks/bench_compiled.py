@@ -1,12 +1,16 @@
-"""Positions a second of the two-pack games' searches, compiled against interpreted.
+"""Positions a second of the two-pack games' searches, and steps a second of the Wrangle's
+playouts, compiled against interpreted.
 
-The baseline, measured in the same run on the same deals, is the same search with every
-module that the build compiles (pyproject's mypyc hook) loaded from its Python source instead.
-Each side runs in a process of its own, one after the other, on a budget of positions with no
-clock, so both sides search the same positions; the script checks that they give the same
-answers and prints positions a second for each and their ratio.
+The baseline, measured in the same run on the same deals, is the same work with every module
+that the build compiles (pyproject's mypyc hook) loaded from its Python source instead. Each
+side runs in a process of its own, one after the other. The searches have a budget of
+positions and no clock, so both sides search the same positions. The Wrangle's are the strong
+player's playouts: whole games of its greedy steps (`strong.greedy_step`), one a deal. The
+script checks that both sides give the same answers (results, or the games' ends) and prints
+positions or steps a second for each and their ratio.
 
 Run: uv run python benchmarks/bench_compiled.py [GAME ...] [--deals N] [--nodes N]
+(`wrangle` among the games measures its playouts; `--nodes` is for the searches)
 """
 
 from __future__ import annotations
@@ -83,6 +87,22 @@ def measure(games: list[str], deals: int, nodes: int) -> list[dict[str, Any]]:
     return rows
 
 
+def measure_wrangle(deals: int) -> dict[str, Any]:
+    """The strong player's playout, greedy steps for both seats, to the end of each deal."""
+    from parlour.agents.strong import greedy_step
+    from parlour.games.wrangle import WRANGLE, WrangleParams
+
+    ends, steps, start = [], 0, time.perf_counter()
+    for deal in range(1, deals + 1):
+        state = WRANGLE.new(WrangleParams(), deal=deal)
+        while (mover := WRANGLE.to_move(state)) is not None:
+            state = greedy_step(WRANGLE, state, mover)
+            steps += 1
+        ends.append(WRANGLE.outcome(state))
+    seconds = time.perf_counter() - start
+    return {"label": "wrangle (playout steps)", "answers": ends, "nodes": steps, "seconds": seconds}
+
+
 def run_side(interpreted: bool, games: list[str], deals: int, nodes: int) -> dict[str, Any]:
     flag = ["--interpreted"] if interpreted else []
     command = [sys.executable, __file__, "--side", *flag, f"--deals={deals}", f"--nodes={nodes}"]
@@ -93,7 +113,9 @@ def run_side(interpreted: bool, games: list[str], deals: int, nodes: int) -> dic
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="*", default=["heads-and-tails", "four-corners", "plait"])
+    parser.add_argument(
+        "games", nargs="*", default=["heads-and-tails", "four-corners", "plait", "wrangle"]
+    )
     parser.add_argument("--deals", type=int, default=10)
     parser.add_argument("--nodes", type=int, default=50_000, help="positions per deal")
     parser.add_argument("--side", action="store_true", help=argparse.SUPPRESS)
@@ -103,7 +125,11 @@ def main() -> None:
         sys.path.insert(0, str(SOURCE_ROOT))
         if args.interpreted:
             sys.meta_path.insert(0, SourceFirst(built_modules()))
-        side = {"compiled": loaded_compiled(), "rows": measure(args.games, args.deals, args.nodes)}
+        searches = [game for game in args.games if game != "wrangle"]
+        rows = measure(searches, args.deals, args.nodes)
+        if "wrangle" in args.games:
+            rows.append(measure_wrangle(args.deals))
+        side = {"compiled": loaded_compiled(), "rows": rows}
         print(json.dumps(side))
         return
     compiled = run_side(False, args.games, args.deals, args.nodes)
@@ -111,7 +137,7 @@ def main() -> None:
     if not compiled["compiled"] or interpreted["compiled"]:
         sys.exit("the build compiled nothing, or the baseline still loads compiled modules")
     print("compiled: " + ", ".join(compiled["compiled"]))
-    print(f"{'game':<32}{'deals':>6}{'positions':>11}{'compiled/s':>12}{'plain/s':>10}{'ratio':>7}")
+    print(f"{'game':<32}{'deals':>6}{'work':>11}{'compiled/s':>12}{'plain/s':>10}{'ratio':>7}")
     for fast, plain in zip(compiled["rows"], interpreted["rows"], strict=True):
         if (fast["answers"], fast["nodes"]) != (plain["answers"], plain["nodes"]):
             sys.exit(f"{fast['label']}: the compiled search answered differently")

@@ -19,7 +19,7 @@ so that a busy machine neither cuts its thought short nor changes what it plays 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from random import Random
 from typing import Any
 
@@ -28,6 +28,7 @@ from parlour.agents.simple import legal
 from parlour.agents.wrangle_judge import Weights, judge
 from parlour.agents.wrangle_memory import Known, Memory
 from parlour.agents.wrangle_sense import place, priority
+from parlour.core.cards import Card
 from parlour.core.game import Game
 from parlour.core.moves import Move
 
@@ -106,9 +107,26 @@ class StrongAgent:
         return judge(me, game.piles(state), game.outcome(state), PLANNING)
 
 
+class PileSizes(Mapping[str, int]):
+    """The sizes of a state's piles, each counted when the priority asks for it: a playout
+    step asks for two or three of twenty-six."""
+
+    def __init__(self, piles: Mapping[str, Sequence[Card]]) -> None:
+        self._piles = piles
+
+    def __getitem__(self, name: str) -> int:
+        return len(self._piles[name])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._piles)
+
+    def __len__(self) -> int:
+        return len(self._piles)
+
+
 def greedy_step(game: Game[Any, Any], state: Any, mover: str) -> Any:
     """The greedy priority's move, as the greedy player would choose it (ties: the first)."""
-    sizes = {name: len(cards) for name, cards in game.piles(state).items()}
+    sizes = PileSizes(game.piles(state))
     moves = game.legal_moves(state)
     return game.apply_unchecked(state, max(moves, key=lambda m: priority(m, mover, sizes)))
 

@@ -7,11 +7,12 @@ auxiliary heap) and stock cards turned one at a time; a turned card is placed at
 the player's waste, which ends the turn. What each player may see is part of the engine (WR-7):
 stocks are face down, reserves and wastes show only their tops.
 
-The package: `rules` (names, state, where cards fit), `game` (the `Game`), `refusals` (why a
-move is refused).
+The package: `params` (the choice of who begins), `rules` (names, state, where cards fit),
+`game` (the `Game`), `refusals` (why a move is refused).
 """
 
 from parlour.games.wrangle.game import WRANGLE, Wrangle
+from parlour.games.wrangle.params import WrangleParams
 from parlour.games.wrangle.rules import (
     AUX_PER_SEAT,
     AUXILIARIES,
@@ -24,7 +25,6 @@ from parlour.games.wrangle.rules import (
     TURN,
     TURNED,
     WASTES,
-    WrangleParams,
     WrangleState,
     laid_out,
 )

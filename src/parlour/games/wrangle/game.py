@@ -14,6 +14,7 @@ from parlour.core.deals import SplitMix64, check_deal_number, check_deck, shuffl
 from parlour.core.errors import DeckError
 from parlour.core.game import DRAW, Game, GameInfo, Visibility
 from parlour.core.moves import Move
+from parlour.games.wrangle.params import WrangleParams
 from parlour.games.wrangle.refusals import reason
 from parlour.games.wrangle.rules import (
     AUX_PER_SEAT,
@@ -22,6 +23,7 @@ from parlour.games.wrangle.rules import (
     FOUNDATIONS,
     MOVES,
     PASS,
+    PILE_NAMES,
     PLACES,
     RESERVES,
     SEATS,
@@ -30,7 +32,6 @@ from parlour.games.wrangle.rules import (
     TURNED,
     WASTES,
     Pair,
-    WrangleParams,
     WrangleState,
     aux_fits,
     end_turn,
@@ -166,33 +167,39 @@ class Wrangle(Game[WrangleState, WrangleParams]):
             return end_turn(state)
         kind, index = PLACES[move.source]
         target, place = PLACES[move.target]
+        reserves, wastes, auxiliaries = state.reserves, state.wastes, state.auxiliaries
+        foundations, turned, progress = state.foundations, state.turned, state.progress
         if kind == "turned":
-            card = state.turned[0]
-            state = replace(state, turned=())
+            card, turned = turned[0], ()
         elif kind == "reserve":
-            card = state.reserves[me][-1]
-            state = replace(
-                state, reserves=put(state.reserves, me, state.reserves[me][:-1]), progress=True
-            )
+            card = reserves[me][-1]
+            reserves, progress = put(reserves, me, reserves[me][:-1]), True
         else:
-            heap = state.auxiliaries[index]
+            heap = auxiliaries[index]
             card, rest = heap[-1], heap[:-1]
-            waste = state.wastes[me]
-            if not rest and waste:  # WR-3: refilled at once from the mover's waste
-                rest = waste[-1:]
-                state = replace(state, wastes=put(state.wastes, me, waste[:-1]))
-            state = replace(state, auxiliaries=put(state.auxiliaries, index, rest))
+            if not rest and wastes[me]:  # WR-3: refilled at once from the mover's waste
+                rest = wastes[me][-1:]
+                wastes = put(wastes, me, wastes[me][:-1])
+            auxiliaries = put(auxiliaries, index, rest)
         if target == "foundation":
-            pile = (*state.foundations[place], card)
-            return replace(state, foundations=put(state.foundations, place, pile), progress=True)
-        if target == "aux":
-            pile = (*state.auxiliaries[place], card)
-            return replace(state, auxiliaries=put(state.auxiliaries, place, pile))
-        if target == "reserve":
-            pile = (*state.reserves[place], card)
-            return replace(state, reserves=put(state.reserves, place, pile))
-        state = replace(state, wastes=put(state.wastes, place, (*state.wastes[place], card)))
-        return end_turn(state) if place == me else state  # WR-4: not placed, the turn ends
+            foundations, progress = put(foundations, place, (*foundations[place], card)), True
+        elif target == "aux":
+            auxiliaries = put(auxiliaries, place, (*auxiliaries[place], card))
+        elif target == "reserve":
+            reserves = put(reserves, place, (*reserves[place], card))
+        else:
+            wastes = put(wastes, place, (*wastes[place], card))
+        state = replace(
+            state,
+            reserves=reserves,
+            wastes=wastes,
+            auxiliaries=auxiliaries,
+            foundations=foundations,
+            turned=turned,
+            progress=progress,
+        )
+        # WR-4: a card put on one's own waste was not placed, and the turn ends
+        return end_turn(state) if target == "waste" and place == me else state
 
     def why_illegal(self, state: WrangleState, move: Move) -> str:
         base = super().why_illegal(state, move)
@@ -218,17 +225,16 @@ class Wrangle(Game[WrangleState, WrangleParams]):
 
     # ----- views --------------------------------------------------------------------------
     def piles(self, state: WrangleState) -> Mapping[str, tuple[Card, ...]]:
-        result: dict[str, tuple[Card, ...]] = {}
-        for seat in range(2):
-            result[RESERVES[seat]] = state.reserves[seat]
-            for n in range(AUX_PER_SEAT):
-                name = AUXILIARIES[seat * AUX_PER_SEAT + n]
-                result[name] = state.auxiliaries[seat * AUX_PER_SEAT + n]
-            result[STOCKS[seat]] = state.stocks[seat]
-            result[WASTES[seat]] = state.wastes[seat]
-            result[TURNED[seat]] = state.turned if seat == state.mover else ()
-        result.update(zip(FOUNDATIONS, state.foundations, strict=True))
-        return result
+        north_turned, south_turned = (state.turned, ()) if state.mover == 0 else ((), state.turned)
+        heaps = state.auxiliaries
+        contents = (
+            *(state.reserves[0], *heaps[:AUX_PER_SEAT], state.stocks[0], state.wastes[0]),
+            north_turned,
+            *(state.reserves[1], *heaps[AUX_PER_SEAT:], state.stocks[1], state.wastes[1]),
+            south_turned,
+            *state.foundations,
+        )
+        return dict(zip(PILE_NAMES, contents, strict=True))
 
     def with_piles(
         self, state: WrangleState, piles: Mapping[str, tuple[Card, ...]]

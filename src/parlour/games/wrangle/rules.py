@@ -4,11 +4,12 @@ where a card fits (WR-2, WR-3, WR-4), laying out (WR-1) and passing the turn (WR
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Any
 
-from parlour.core.building import DOWN, UP, fits_foundation, follows
+from parlour.core.building import DOWN, UP, follows
 from parlour.core.cards import ACE, Card
 from parlour.core.moves import action, transfer
+from parlour.games.wrangle.params import WrangleParams
 
 SEATS = ("north", "south")
 RESERVE_SIZE = 13
@@ -21,6 +22,22 @@ WASTES = tuple(f"{seat}-waste" for seat in SEATS)
 TURNED = tuple(f"{seat}-turned" for seat in SEATS)
 AUXILIARIES = tuple(f"{seat}-aux-{n}" for seat in SEATS for n in range(1, AUX_PER_SEAT + 1))
 FOUNDATIONS = tuple(f"foundation-{n}" for n in range(1, 9))
+# Every pile in the order the game lists them: each seat's reserve, auxiliary heaps, stock,
+# waste and turned card, then the foundations.
+PILE_NAMES = (
+    *(
+        name
+        for seat in range(len(SEATS))
+        for name in (
+            RESERVES[seat],
+            *AUXILIARIES[seat * AUX_PER_SEAT : (seat + 1) * AUX_PER_SEAT],
+            STOCKS[seat],
+            WASTES[seat],
+            TURNED[seat],
+        )
+    ),
+    *FOUNDATIONS,
+)
 
 TURN = action("turn")  # WR-4: turn the top card of one's stock
 PASS = action("pass")  # WR-5: the stock is empty and the player will not move
@@ -38,13 +55,6 @@ PLACES: dict[str, tuple[str, int]] = {
     **{name: ("foundation", i) for i, name in enumerate(FOUNDATIONS)},
 }
 MOVES = {(a, b): transfer(a, b) for a in PLACES for b in PLACES if a != b}
-
-
-@dataclass(frozen=True, slots=True)
-class WrangleParams:
-    """`first`: who begins. WR-1: the deal decides (the text's cut) unless the players choose."""
-
-    first: Literal["cut", "north", "south"] = "cut"
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,9 +105,8 @@ def foundation_targets(state: WrangleState, card: Card) -> list[int]:
     """WR-2: the foundations `card` may go to; an ace starts one on any empty place."""
     if card % 13 + 1 == ACE:
         return [i for i, f in enumerate(state.foundations) if not f]
-    return [
-        i for i, f in enumerate(state.foundations) if f and fits_foundation(card, f[-1], ACE, UP)
-    ]
+    below = card - 1  # the card of its suit one rank lower: this one goes up from it
+    return [i for i, f in enumerate(state.foundations) if f and f[-1] == below]
 
 
 def put(piles: tuple[tuple[Card, ...], ...], index: int, pile: tuple[Card, ...]) -> Any:
