@@ -159,10 +159,26 @@ class Wrangle(Game[WrangleState, WrangleParams]):
                 moves.append(MOVES[source, WASTES[other]])
 
     def apply_unchecked(self, state: WrangleState, move: Move) -> WrangleState:
+        # The new state is built whole rather than by `dataclasses.replace`, which took a
+        # quarter of the strong player's playout steps (docs/design.md, "Compiled searches").
         me = state.mover
         if move.action == TURN.action:
             stock = state.stocks[me]
-            return replace(state, turned=stock[:1], stocks=put(state.stocks, me, stock[1:]))
+            return WrangleState(
+                params=state.params,
+                deal=state.deal,
+                first=state.first,
+                mover=me,
+                turn=state.turn,
+                reserves=state.reserves,
+                stocks=put(state.stocks, me, stock[1:]),
+                wastes=state.wastes,
+                turned=stock[:1],
+                auxiliaries=state.auxiliaries,
+                foundations=state.foundations,
+                idle=state.idle,
+                progress=state.progress,
+            )
         if move.action == PASS.action:
             return end_turn(state)
         kind, index = PLACES[move.source]
@@ -189,13 +205,19 @@ class Wrangle(Game[WrangleState, WrangleParams]):
             reserves = put(reserves, place, (*reserves[place], card))
         else:
             wastes = put(wastes, place, (*wastes[place], card))
-        state = replace(
-            state,
+        state = WrangleState(
+            params=state.params,
+            deal=state.deal,
+            first=state.first,
+            mover=me,
+            turn=state.turn,
             reserves=reserves,
+            stocks=state.stocks,
             wastes=wastes,
+            turned=turned,
             auxiliaries=auxiliaries,
             foundations=foundations,
-            turned=turned,
+            idle=state.idle,
             progress=progress,
         )
         # WR-4: a card put on one's own waste was not placed, and the turn ends
