@@ -9,8 +9,9 @@ player's playouts: whole games of its greedy steps (`strong.greedy_step`), one a
 script checks that both sides give the same answers (results, or the games' ends) and prints
 positions or steps a second for each and their ratio.
 
-Run: uv run python benchmarks/bench_compiled.py [GAME ...] [--deals N] [--nodes N]
-(`wrangle` among the games measures its playouts; `--nodes` is for the searches)
+Run: uv run python benchmarks/bench_compiled.py [GAME ...] [--deals N] [--nodes N] [--playouts N]
+(`--deals` and `--nodes` are for the searches; `wrangle` among the games plays `--playouts`
+deals out, 100 by default)
 """
 
 from __future__ import annotations
@@ -83,7 +84,15 @@ def measure(games: list[str], deals: int, nodes: int) -> list[dict[str, Any]]:
                 searched += solution.nodes
             seconds = time.perf_counter() - start
             label = game.info.id + " " + " ".join(params_dict(params).values())
-            rows.append({"label": label, "answers": answers, "nodes": searched, "seconds": seconds})
+            rows.append(
+                {
+                    "label": label,
+                    "deals": deals,
+                    "answers": answers,
+                    "nodes": searched,
+                    "seconds": seconds,
+                }
+            )
     return rows
 
 
@@ -100,12 +109,16 @@ def measure_wrangle(deals: int) -> dict[str, Any]:
             steps += 1
         ends.append(WRANGLE.outcome(state))
     seconds = time.perf_counter() - start
-    return {"label": "wrangle (playout steps)", "answers": ends, "nodes": steps, "seconds": seconds}
+    label = "wrangle (playout steps)"
+    return {"label": label, "deals": deals, "answers": ends, "nodes": steps, "seconds": seconds}
 
 
-def run_side(interpreted: bool, games: list[str], deals: int, nodes: int) -> dict[str, Any]:
+def run_side(
+    interpreted: bool, games: list[str], deals: int, nodes: int, playouts: int
+) -> dict[str, Any]:
     flag = ["--interpreted"] if interpreted else []
     command = [sys.executable, __file__, "--side", *flag, f"--deals={deals}", f"--nodes={nodes}"]
+    command.append(f"--playouts={playouts}")
     done = subprocess.run([*command, *games], check=True, capture_output=True, text=True)
     result: dict[str, Any] = json.loads(done.stdout)
     return result
@@ -118,6 +131,7 @@ def main() -> None:
     )
     parser.add_argument("--deals", type=int, default=10)
     parser.add_argument("--nodes", type=int, default=50_000, help="positions per deal")
+    parser.add_argument("--playouts", type=int, default=100, help="Wrangle deals played out")
     parser.add_argument("--side", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--interpreted", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -128,12 +142,12 @@ def main() -> None:
         searches = [game for game in args.games if game != "wrangle"]
         rows = measure(searches, args.deals, args.nodes)
         if "wrangle" in args.games:
-            rows.append(measure_wrangle(args.deals))
+            rows.append(measure_wrangle(args.playouts))
         side = {"compiled": loaded_compiled(), "rows": rows}
         print(json.dumps(side))
         return
-    compiled = run_side(False, args.games, args.deals, args.nodes)
-    interpreted = run_side(True, args.games, args.deals, args.nodes)
+    compiled = run_side(False, args.games, args.deals, args.nodes, args.playouts)
+    interpreted = run_side(True, args.games, args.deals, args.nodes, args.playouts)
     if not compiled["compiled"] or interpreted["compiled"]:
         sys.exit("the build compiled nothing, or the baseline still loads compiled modules")
     print("compiled: " + ", ".join(compiled["compiled"]))
@@ -143,7 +157,7 @@ def main() -> None:
             sys.exit(f"{fast['label']}: the compiled search answered differently")
         fast_rate, plain_rate = fast["nodes"] / fast["seconds"], plain["nodes"] / plain["seconds"]
         print(
-            f"{fast['label']:<32}{args.deals:>6}{fast['nodes']:>11}{fast_rate:>12.0f}"
+            f"{fast['label']:<32}{fast['deals']:>6}{fast['nodes']:>11}{fast_rate:>12.0f}"
             f"{plain_rate:>10.0f}{fast_rate / plain_rate:>7.2f}"
         )
 
