@@ -48,6 +48,19 @@ def test_the_compiled_searches_load_from_extension_modules_built_after_their_sou
         )
 
 
+def test_no_compiled_module_is_left_beside_a_source_the_build_no_longer_compiles() -> None:
+    """A module taken off the hook's list keeps its old extension module in the checkout,
+    which would still be loaded before the source."""
+    listed = {source.with_suffix("") for source in compiled_sources()}
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    left = [
+        path
+        for path in (ROOT / "src" / "parlour").rglob("*")
+        if path.name.endswith(suffixes) and path.parent / path.name.split(".")[0] not in listed
+    ]
+    assert not left, f"delete {left}: `uv sync` no longer builds them"
+
+
 def test_uv_rebuilds_the_project_when_a_compiled_source_changes() -> None:
     watched = {ROOT / key["file"] for key in pyproject()["tool"]["uv"]["cache-keys"]}
     assert set(compiled_sources()) <= watched

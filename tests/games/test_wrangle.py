@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 import random
 from collections import Counter
 from dataclasses import replace
@@ -504,3 +506,12 @@ def test_WR_7_a_move_that_shows_a_hidden_card_cannot_be_undone() -> None:
     free = Session(WRANGLE, WrangleParams(first="north"), deal=22)
     free.play("north-reserve>foundation-1")  # the card under north's reserve top shows
     assert not free.can_undo
+
+
+def test_a_state_is_a_value_that_pickle_and_copy_keep() -> None:
+    """The state class is compiled (docs/design.md, "Compiled searches"), where pickle's and
+    copy's default way of setting frozen fields fails."""
+    for state in random_states(50, seed=8):
+        for kept in (pickle.loads(pickle.dumps(state)), copy.copy(state), copy.deepcopy(state)):
+            assert kept == state and type(kept) is WrangleState
+            assert WRANGLE.key(kept) == WRANGLE.key(state)

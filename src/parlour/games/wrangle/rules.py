@@ -3,7 +3,7 @@ where a card fits (WR-2, WR-3, WR-4), laying out (WR-1) and passing the turn (WR
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from parlour.core.building import DOWN, UP, follows
@@ -72,6 +72,11 @@ class WrangleState:
     foundations: Heaps
     idle: int = 0  # finished turns in a row without progress (WR-6)
     progress: bool = False  # whether the turn under way has made progress (WR-6)
+
+    def __reduce__(self) -> tuple[type[WrangleState], tuple[Any, ...]]:
+        """Pickled and copied through the constructor: compiled, the class has no setter for
+        its frozen fields, which pickle's default way would need."""
+        return WrangleState, tuple(getattr(self, field.name) for field in fields(self))
 
 
 def seat_index(seat: str) -> int:
