@@ -25,6 +25,7 @@ from parlour.games.wrangle import (
     SEATS,
     TURN,
     WRANGLE,
+    Wrangle,
     WrangleParams,
     WrangleState,
 )
@@ -515,3 +516,16 @@ def test_a_state_is_a_value_that_pickle_and_copy_keep() -> None:
         for kept in (pickle.loads(pickle.dumps(state)), copy.copy(state), copy.deepcopy(state)):
             assert kept == state and type(kept) is WrangleState
             assert WRANGLE.key(kept) == WRANGLE.key(state)
+
+
+def test_a_subclass_written_in_python_overrides_the_compiled_game() -> None:
+    """Studies of the game subclass it (benchmarks/wrangle_ceiling.py), and the compiled
+    methods call the subclass's own."""
+
+    class AlwaysOver(Wrangle):
+        def outcome(self, state: WrangleState) -> str | None:
+            return DRAW
+
+    state = WRANGLE.new(WrangleParams(), deal=1)
+    assert WRANGLE.legal_moves(state)
+    assert AlwaysOver().legal_moves(state) == ()

@@ -9,6 +9,8 @@ from dataclasses import replace
 from random import Random
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from parlour.core.cards import Card, one_pack, parse_card, two_packs
 from parlour.core.deals import SplitMix64, check_deal_number, check_deck, shuffle
 from parlour.core.errors import DeckError
@@ -44,6 +46,8 @@ from parlour.games.wrangle.rules import (
 )
 
 
+# Compiled (docs/design.md, "Compiled searches"), and still open to subclasses in Python.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Wrangle(Game[WrangleState, WrangleParams]):
     info = GameInfo(
         id="wrangle",
