@@ -109,7 +109,7 @@ class StrongAgent:
 
 class PileSizes(Mapping[str, int]):
     """The sizes of a state's piles, each counted when the priority asks for it: a playout
-    step asks for two or three of twenty-six."""
+    step asks for a few of the twenty-six."""
 
     def __init__(self, piles: Mapping[str, Sequence[Card]]) -> None:
         self._piles = piles

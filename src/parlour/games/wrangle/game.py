@@ -254,9 +254,15 @@ class Wrangle(Game[WrangleState, WrangleParams]):
         north_turned, south_turned = (state.turned, ()) if state.mover == 0 else ((), state.turned)
         heaps = state.auxiliaries
         contents = (
-            *(state.reserves[0], *heaps[:AUX_PER_SEAT], state.stocks[0], state.wastes[0]),
+            state.reserves[0],
+            *heaps[:AUX_PER_SEAT],
+            state.stocks[0],
+            state.wastes[0],
             north_turned,
-            *(state.reserves[1], *heaps[AUX_PER_SEAT:], state.stocks[1], state.wastes[1]),
+            state.reserves[1],
+            *heaps[AUX_PER_SEAT:],
+            state.stocks[1],
+            state.wastes[1],
             south_turned,
             *state.foundations,
         )
