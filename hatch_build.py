@@ -1,6 +1,7 @@
-"""The wheel's build hook: mypyc compiles the searches that decide deals (docs/design.md,
-"Compiled searches") where the machine has a C compiler. Where it has none, Parlour is
-installed as plain Python: every command works the same, the solver at about half its speed.
+"""The wheel's build hook: mypyc compiles the searches that decide deals and the Wrangle's
+playouts (docs/design.md, "Compiled searches") where the machine has a C compiler. Where it has
+none, Parlour is installed as plain Python: every command works the same, the solver at about
+half its speed and the Wrangle's strong player thinking longer.
 """
 
 from __future__ import annotations
@@ -18,8 +19,9 @@ class CompiledWhereACompilerIs(plugin.MypycBuildHook):  # type: ignore[misc]
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         if not has_c_compiler():
             self.app.display_warning(
-                "parlour: no C compiler found, so the solver's searches are installed"
-                " uncompiled (about half as fast); install gcc or clang and reinstall for speed"
+                "parlour: no C compiler found, so the solver's searches and the Wrangle's"
+                " playouts are installed uncompiled (about half as fast); install gcc or clang"
+                " and reinstall for speed"
             )
             return
         super().initialize(version, build_data)
