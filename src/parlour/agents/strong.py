@@ -19,7 +19,7 @@ so that a busy machine neither cuts its thought short nor changes what it plays 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from random import Random
 from typing import Any
 
@@ -27,8 +27,7 @@ from parlour.agents.base import Determinizable, Observation
 from parlour.agents.simple import legal
 from parlour.agents.wrangle_judge import Weights, judge
 from parlour.agents.wrangle_memory import Known, Memory
-from parlour.agents.wrangle_sense import place, priority
-from parlour.core.cards import Card
+from parlour.agents.wrangle_sense import PileSizes, place, priority
 from parlour.core.game import Game
 from parlour.core.moves import Move
 
@@ -105,23 +104,6 @@ class StrongAgent:
                 turns_left -= 1
             mover = now
         return judge(me, game.piles(state), game.outcome(state), PLANNING)
-
-
-class PileSizes(Mapping[str, int]):
-    """The sizes of a state's piles, each counted when the priority asks for it: a playout
-    step asks for a few of the twenty-six."""
-
-    def __init__(self, piles: Mapping[str, Sequence[Card]]) -> None:
-        self._piles = piles
-
-    def __getitem__(self, name: str) -> int:
-        return len(self._piles[name])
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._piles)
-
-    def __len__(self) -> int:
-        return len(self._piles)
 
 
 def greedy_step(game: Game[Any, Any], state: Any, mover: str) -> Any:

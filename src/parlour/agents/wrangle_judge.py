@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from parlour.agents.wrangle_sense import opponent
+from parlour.agents.wrangle_sense import PileSizes, opponent
 from parlour.core.cards import Card
 
 FOUNDATIONS = tuple(f"foundation-{n}" for n in range(1, 9))
@@ -59,6 +59,6 @@ def judge(me: str, piles: Piles, outcome: str | None, weights: Weights) -> float
     far more, a drawn one nothing."""
     if outcome is not None:
         return WIN if outcome == me else -WIN if outcome == opponent(me) else 0.0
-    sizes = {name: len(cards) for name, cards in piles.items()}
+    sizes = PileSizes(piles)
     built = sum(sizes[name] for name in FOUNDATIONS)
     return lead(me, sizes, weights) + weights.progress * built

@@ -8,9 +8,10 @@ observation and a sampled state alike.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 
+from parlour.core.cards import Card
 from parlour.core.moves import Move
 
 SEATS = ("north", "south")
@@ -66,3 +67,20 @@ def _later_empty(foundation: str, sizes: Mapping[str, int]) -> bool:
     number = int(foundation.rpartition("-")[2])
     earlier = (sizes[f"foundation-{n}"] for n in range(1, number))
     return not sizes[foundation] and not all(earlier)
+
+
+class PileSizes(Mapping[str, int]):
+    """The sizes of a state's piles, each counted when asked for: the priority and the race
+    judge read a few of the twenty-six."""
+
+    def __init__(self, piles: Mapping[str, Sequence[Card]]) -> None:
+        self._piles = piles
+
+    def __getitem__(self, name: str) -> int:
+        return len(self._piles[name])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._piles)
+
+    def __len__(self) -> int:
+        return len(self._piles)
