@@ -1,0 +1,85 @@
+"""Why The Plait's undecided deals are not proven lost: two measures of its search.
+
+* `relaxed`: each deal with its plait laid into the corners, so that every plait card is at
+  hand from the start (the packed position lets a corner hold any number; an empty corner is
+  counted as in the real game, so it opens only once all but three of those cards are up).
+  Every line of the real game is a line of this easier one, so a loss here would prove the deal
+  lost; a win proves nothing.
+* `first-passes`: the complete search with every last pass given up at its first position. The
+  positions it opens are those of the passes before the last, which any complete search, and so
+  any proof of a loss by search, has to open as well.
+
+Run: uv run python benchmarks/plait_bounds.py relaxed|first-passes [--deals N | --only D …]
+     [--nodes N] [--variant V]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from parlour.games.plait import PLAIT, PlaitParams
+from parlour.games.plait_search import (
+    Layout,
+    OutOfBudget,
+    Position,
+    Searcher,
+    bit,
+    layout_and_root,
+    settle,
+)
+
+
+def plait_in_corners(layout: Layout, root: Position) -> Position:
+    """`root` with its plait's cards moved into the corners (PL-4 relaxed)."""
+    length, corners, filled, aux, wanted, empty, out, talon, pointer, redeals, reserved = root
+    corners += sum(bit(card) for card in layout.plait[:length])
+    filled += length
+    return 0, corners, filled, aux, wanted, empty, out, talon, pointer, redeals, reserved
+
+
+def searched(searcher: Searcher, root: Position) -> str:
+    """`won`, `lost`, `out of budget`, or `exhausted` for a search that gave some pass up."""
+    try:
+        line = searcher.solve(settle(searcher.layout, root, eager=False))
+    except OutOfBudget:
+        return "out of budget"
+    if line is not None:
+        return "won"
+    return "exhausted" if searcher.capped else "lost"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("measure", choices=("relaxed", "first-passes"))
+    parser.add_argument("--deals", type=int, default=100, help="deals 1 … N")
+    parser.add_argument("--only", type=int, nargs="+", help="these deals instead, e.g. 2 4 13")
+    parser.add_argument("--nodes", type=int, default=200_000, help="positions a deal")
+    parser.add_argument("--variant", default="standard", choices=("standard", "four-passes"))
+    args = parser.parse_args()
+    counts: Counter[str] = Counter()
+    for deal in args.only or range(1, args.deals + 1):
+        packed = layout_and_root(PLAIT.new(PlaitParams(args.variant), deal=deal))
+        assert packed is not None, "a dealt position is always packed"
+        layout, root = packed
+        if args.measure == "relaxed":
+            root = plait_in_corners(layout, root)
+            caps = None
+        else:  # the last pass given up at once, the others never
+            caps = (1,) + (args.nodes,) * root[9]
+        searcher = Searcher(layout, args.nodes, float("inf"), eager=False, caps=caps)
+        start = time.perf_counter()
+        result = searched(searcher, root)
+        counts[result] += 1
+        seconds = time.perf_counter() - start
+        print(f"deal {deal}: {result}, {searcher.nodes} positions, {seconds:.1f} s", flush=True)
+    print(", ".join(f"{name} {n}" for name, n in sorted(counts.items())))
+
+
+if __name__ == "__main__":
+    main()
