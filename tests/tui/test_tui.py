@@ -107,6 +107,8 @@ def test_the_lobby_lists_every_game_and_starts_the_chosen_variant_and_deal() -> 
         assert len(ids) == 6 + 2 + 1 + 2 + 4  # Royal Marriage 3×2, then 2, 1, 2; Wrangle ×4
         assert "royal-marriage|variant=discards,mode=open" in ids
         assert "wrangle|vs=strong" in ids and f"wrangle|vs={HUMAN}" in ids
+        strong = listing.get_option_at_index(ids.index("wrangle|vs=strong")).prompt
+        assert strong == "The Wrangle: against a strong player (looks ahead)"
         app.screen.query_one("#deal", Input).value = "7"
         listing.highlighted = ids.index("plait|variant=four-passes")
         listing.focus()

@@ -60,6 +60,19 @@ def test_games_lists_every_game_with_its_choices(client: TestClient) -> None:
     assert all(g["description"] == get_game(g["id"]).info.description != "" for g in listed)
 
 
+def test_games_offer_their_seats_the_computer_players_the_default_first(
+    client: TestClient,
+) -> None:
+    """The lobby's list of opponents comes from `parlour.agents`, in the players' own words."""
+    listed = {g["id"]: g["opponents"] for g in client.get("/api/games").json()}
+    assert listed.pop("wrangle") == [
+        {"id": "greedy", "words": "a greedy player"},
+        {"id": "random", "words": "a random player"},
+        {"id": "strong", "words": "a strong player (looks ahead)"},
+    ]
+    assert all(opponents == [] for opponents in listed.values())  # one-player games
+
+
 def test_games_say_which_have_automatic_moves(client: TestClient) -> None:
     listed = {g["id"]: g["autoplay"] for g in client.get("/api/games").json()}
     assert listed == {

@@ -23,6 +23,7 @@ class Agent(Protocol):
     """A computer player."""
 
     name: str
+    description: str  # who it is, in the lobbies' words: "a greedy player"
 
     def choose(self, game: Game[Any, Any], observation: Observation, rng: Random) -> Move:
         """One of `observation["legal_moves"]`."""

@@ -19,6 +19,7 @@ class RandomAgent:
     """Any legal move, uniformly."""
 
     name = "random"
+    description = "a random player"
 
     def choose(self, game: Game[Any, Any], observation: Observation, rng: Random) -> Move:
         return rng.choice(legal(observation))
@@ -28,6 +29,7 @@ class GreedyAgent:
     """The move of highest priority; ties broken at random."""
 
     name = "greedy"
+    description = "a greedy player"
 
     def choose(self, game: Game[Any, Any], observation: Observation, rng: Random) -> Move:
         me, sizes = observation["player"], observation["sizes"]

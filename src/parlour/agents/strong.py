@@ -42,6 +42,7 @@ class StrongAgent:
     time budget per turn."""
 
     name = "strong"
+    description = "a strong player (looks ahead)"
 
     def __init__(
         self,

@@ -250,6 +250,13 @@ def test_whose_turn_it_is_is_written_only_when_it_changes(table: Table) -> None:
 
 def test_who_begins_is_chosen_in_the_lobby(table: Table) -> None:
     page = table.page
+    page.goto(table.base_url + "/")
+    offered = page.locator('[data-start="wrangle"] select[name="vs"] option')
+    assert offered.all_inner_texts() == [
+        "a greedy player",
+        "a random player",
+        "a strong player (looks ahead)",
+    ]  # the computer players the server offers, its default first
     for control, first, opponent in (
         ("vs-computer", "south", "greedy"),
         ("new-table", "north", None),

@@ -301,8 +301,9 @@ def lobby_options() -> list[Option]:
     for game in all_games():
         info = game.info
         if info.seats:
-            for vs in AGENTS:
-                options.append(Option(f"{info.name}: against {vs}", id=f"{info.id}|vs={vs}"))
+            for vs, make in AGENTS.items():
+                title = f"{info.name}: against {make().description}"
+                options.append(Option(title, id=f"{info.id}|vs={vs}"))
             people = f"{info.name}: two people at one keyboard"
             options.append(Option(people, id=f"{info.id}|vs={HUMAN}"))
             continue

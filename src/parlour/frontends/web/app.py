@@ -14,6 +14,7 @@ from fastapi import FastAPI, HTTPException, Query, Request, Response, WebSocket
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
+from parlour.agents import AGENTS, DEFAULT_AGENT
 from parlour.core.errors import UnknownGame
 from parlour.core.params import choices
 from parlour.frontends.web.hints import HINT_BUDGET, Hinter
@@ -44,6 +45,12 @@ def same_origin(websocket: WebSocket) -> bool:
     start games, hints or results here."""
     origin = websocket.headers.get("origin")
     return origin is None or urlsplit(origin).netloc == websocket.headers.get("host")
+
+
+def computer_players() -> list[dict[str, str]]:
+    """The computer players a lobby offers for a seat, the default first, each with its words."""
+    names = sorted(AGENTS, key=lambda name: name != DEFAULT_AGENT)
+    return [{"id": name, "words": AGENTS[name]().description} for name in names]
 
 
 def create_app(
@@ -97,6 +104,7 @@ def create_app(
                 "players": game.info.players,
                 "params": choices(game.info.params_type),
                 "autoplay": game.has_automatic_moves,
+                "opponents": computer_players() if game.info.seats else [],
             }
             for game in all_games()
         ]

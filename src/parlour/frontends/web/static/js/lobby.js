@@ -3,9 +3,6 @@
 import { capitalized, clock, counted, fill, h, opponentWords } from "./dom.js";
 import { heldSeats } from "./net.js";
 
-const OPPONENTS = [["greedy", "a greedy player"], ["strong", "a strong player (looks ahead)"],
-  ["random", "a random player"]];
-
 async function getJson(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
@@ -57,11 +54,11 @@ function soloStart(game) {
   return form;
 }
 
-/** The Wrangle: its options (who begins, WR-1) for either a game against the computer or a
- *  table for two. */
+/** The Wrangle: its options (who begins, WR-1) for either a game against the computer (the
+ *  players the server offers, its default first) or a table for two. */
 function wrangleStart(game) {
   const vs = h("select", { name: "vs", "aria-label": "the computer player" },
-    OPPONENTS.map(([v, words]) => h("option", { value: v }, words)));
+    game.opponents.map(({ id, words }) => h("option", { value: id }, words)));
   const start = (extra) => {
     const query = chosen(box);
     for (const [k, v] of Object.entries(extra)) query.set(k, v);
