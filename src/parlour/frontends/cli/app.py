@@ -20,10 +20,12 @@ from parlour.frontends.cli.common import (
     INTERRUPTED,
     AutoOpt,
     CardsOpt,
+    Command,
     DbOpt,
     DealOpt,
     FirstOpt,
     GameArg,
+    Group,
     HotSeatOpt,
     LoadOpt,
     ModeOpt,
@@ -46,6 +48,7 @@ from parlour.games import all_games, get_game
 from parlour.store.records import load_record
 
 app = typer.Typer(
+    cls=Group,
     help="Parlour: five Victorian games of patience, faithful to their books.",
     no_args_is_help=True,
     add_completion=False,
@@ -54,7 +57,7 @@ app = typer.Typer(
 )
 
 
-@app.command()
+@app.command(cls=Command)
 def games() -> None:
     """List the games with their variants and modes."""
     for game in all_games():
@@ -64,7 +67,7 @@ def games() -> None:
             console.print(f"    --{name} {' | '.join(values)}   (default {values[0]})")
 
 
-@app.command()
+@app.command(cls=Command)
 def show(
     game: GameArg,
     deal: DealOpt = None,
@@ -86,7 +89,7 @@ def show(
         console.print_json(data=data)
 
 
-@app.command()
+@app.command(cls=Command)
 def play(
     game: Annotated[
         str | None, typer.Argument(help="Game id, e.g. royal-marriage (not with --load).")
@@ -119,7 +122,7 @@ def play(
         raise typer.Exit(INTERRUPTED)
 
 
-@app.command()
+@app.command(cls=Command)
 def tui(
     game: Annotated[
         str | None, typer.Argument(help="Start on this game (else the list of games).")
@@ -178,7 +181,7 @@ def refuse_opponent(vs: str | None, hot_seat: bool) -> None:
         raise typer.Exit(BAD_INPUT)
 
 
-@app.command()
+@app.command(cls=Command)
 def replay(
     file: Annotated[Path, typer.Argument(help="A game saved with 'save FILE'.")],
     as_json: Annotated[bool, flag("--json", help="Print the final state as JSON.")] = False,
@@ -197,12 +200,12 @@ def replay(
     )
 
 
-app.command("solve")(solve_command)
-app.command("hint")(hint_command)
-app.command("duel")(duel_command)
-app.command("serve")(serve_command)
-app.command("odds")(odds_command)
-app.command("stats")(stats_command)
+app.command("solve", cls=Command)(solve_command)
+app.command("hint", cls=Command)(hint_command)
+app.command("duel", cls=Command)(duel_command)
+app.command("serve", cls=Command)(serve_command)
+app.command("odds", cls=Command)(odds_command)
+app.command("stats", cls=Command)(stats_command)
 
 
 def main() -> None:

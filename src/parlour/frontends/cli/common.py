@@ -12,6 +12,7 @@ from rich.console import Console, RenderableType
 from rich.markup import escape
 from rich.progress import Progress, ProgressColumn
 from rich.text import Text
+from typer.core import TyperCommand, TyperGroup, TyperOption
 
 from parlour.core.errors import ParlourError
 from parlour.frontends.cli.entry import INTERRUPTED as INTERRUPTED  # one code, said here for all
@@ -27,6 +28,27 @@ def flag(*names: str, help: str) -> Any:
     """A `typer.Option` that takes no value, shown in help as such: typer would write `<bool>`
     beside it, as if a value followed (`--json true` is refused)."""
     return typer.Option(*names, metavar="", help=help)
+
+
+def _valueless(help_option: TyperOption | None) -> TyperOption | None:
+    """typer's own --help, shown as taking no value, as `flag` shows the others."""
+    if help_option is not None:
+        help_option.metavar = ""
+    return help_option
+
+
+class Command(TyperCommand):
+    """A `parlour` command: its --help shown without the `<bool>` typer gives it."""
+
+    def get_help_option(self, ctx: Any) -> TyperOption | None:
+        return _valueless(super().get_help_option(ctx))
+
+
+class Group(TyperGroup):
+    """`parlour` itself: its --help shown without the `<bool>` typer gives it."""
+
+    def get_help_option(self, ctx: Any) -> TyperOption | None:
+        return _valueless(super().get_help_option(ctx))
 
 
 GameArg = Annotated[str, typer.Argument(help="Game id, e.g. royal-marriage (see: parlour games).")]
