@@ -21,6 +21,13 @@ DEFAULT_AGENT = "greedy"  # the opponent when none is named
 HUMAN = "human"  # the opponent who is a person: at a table for two, or at the same keyboard
 
 
+def describe(name: str) -> str:
+    """The words for the player `name`, as the lobbies offer it ("a greedy player"). Read from
+    a new player, not from its class: a compiled class (the strong player's) keeps a class
+    attribute as a descriptor of its instances."""
+    return AGENTS[name]().description
+
+
 def make_agent(name: str) -> Agent:
     """A new player of the kind `name`, or an error listing the kinds there are."""
     try:
@@ -31,4 +38,12 @@ def make_agent(name: str) -> Agent:
         ) from None
 
 
-__all__ = ["AGENTS", "DEFAULT_AGENT", "HUMAN", "Agent", "Determinizable", "make_agent"]
+__all__ = [
+    "AGENTS",
+    "DEFAULT_AGENT",
+    "HUMAN",
+    "Agent",
+    "Determinizable",
+    "describe",
+    "make_agent",
+]

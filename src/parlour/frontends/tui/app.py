@@ -27,7 +27,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Label, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from parlour.agents import AGENTS, DEFAULT_AGENT, HUMAN, make_agent
+from parlour.agents import AGENTS, DEFAULT_AGENT, HUMAN, describe, make_agent
 from parlour.core.errors import ParlourError
 from parlour.core.params import all_params
 from parlour.core.session import Session
@@ -301,8 +301,8 @@ def lobby_options() -> list[Option]:
     for game in all_games():
         info = game.info
         if info.seats:
-            for vs, make in AGENTS.items():
-                title = f"{info.name}: against {make().description}"
+            for vs in AGENTS:
+                title = f"{info.name}: against {describe(vs)}"
                 options.append(Option(title, id=f"{info.id}|vs={vs}"))
             people = f"{info.name}: two people at one keyboard"
             options.append(Option(people, id=f"{info.id}|vs={HUMAN}"))

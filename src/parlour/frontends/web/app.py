@@ -14,7 +14,7 @@ from fastapi import FastAPI, HTTPException, Query, Request, Response, WebSocket
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
-from parlour.agents import AGENTS, DEFAULT_AGENT
+from parlour.agents import AGENTS, DEFAULT_AGENT, describe
 from parlour.core.errors import UnknownGame
 from parlour.core.params import choices
 from parlour.frontends.web.hints import HINT_BUDGET, Hinter
@@ -50,7 +50,7 @@ def same_origin(websocket: WebSocket) -> bool:
 def computer_players() -> list[dict[str, str]]:
     """The computer players a lobby offers for a seat, the default first, each with its words."""
     names = sorted(AGENTS, key=lambda name: name != DEFAULT_AGENT)
-    return [{"id": name, "words": AGENTS[name]().description} for name in names]
+    return [{"id": name, "words": describe(name)} for name in names]
 
 
 def create_app(
