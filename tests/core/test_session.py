@@ -9,6 +9,7 @@ import random
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -20,6 +21,7 @@ from parlour.core.record import GameRecord, replay
 from parlour.core.session import Session
 from parlour.games.royal_marriage import ROYAL_MARRIAGE as RM
 from parlour.games.royal_marriage import RoyalMarriageParams, RoyalMarriageState
+from parlour.store import records
 from parlour.store.records import load_record, save_record
 from tests.core.toy_game import TOY, TURN, UP_MOVE
 
@@ -339,17 +341,33 @@ def test_a_record_of_other_rules_that_does_not_replay_says_so() -> None:
     [
         ([-100000.0, 1.0], "from 0"),
         ([1.0, float("inf")], "from 0"),
+        ([1.0, float("nan")], "from 0"),
+        ([1.0, 1e300], "from 0 to 1,000,000,000"),
+        ([1.0, 10**400], "from 0 to 1,000,000,000"),  # too large for a float
+        ([1.0, "2.0"], "numbers of seconds"),
+        ([1.0, True], "numbers of seconds"),
         ([5.0, 3.0], "go backwards"),
     ],
 )
-def test_times_that_no_game_could_take_are_refused(times: list[float], why: str) -> None:
+def test_times_that_no_game_could_take_are_refused(times: list[Any], why: str) -> None:
     session = Session(TOY, deck=ACES_FIRST)
     session.play(TURN)
     session.play(UP_MOVE)
     data = session.record().to_json()
     data["times"] = times
     with pytest.raises(RecordError, match=why):
-        GameRecord.from_json(data)
+        GameRecord.loads(json.dumps(data))
+
+
+@pytest.mark.parametrize("seconds", [10**400, 1e300, -1, float("nan")])
+def test_an_undone_turn_with_a_time_no_game_could_take_is_refused(seconds: Any) -> None:
+    session = Session(TOY, deck=ACES_FIRST)
+    session.play(TURN)
+    session.undo()
+    data = session.record().to_json()
+    data["undone"][0]["seconds"] = seconds
+    with pytest.raises(RecordError, match="from 0 to 1,000,000,000"):
+        GameRecord.loads(json.dumps(data))
 
 
 def test_a_game_keeps_its_id_across_saves_and_a_bad_id_is_refused() -> None:
@@ -378,15 +396,31 @@ def test_a_file_that_cannot_be_read_is_said_in_words(tmp_path: Path) -> None:
     """Why a file cannot be read, as a person says it: no Python errno, no codec."""
     binary = tmp_path / "binary.json"
     binary.write_bytes(b"\xff\xfe{}")
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)  # opened without waiting for a writer
     cases = [
         (tmp_path / "absent.json", "No such file or directory"),
         (tmp_path, "Is a directory"),
         (binary, "it is not text (UTF-8)"),
+        (Path("/dev/zero"), "it is not a regular file"),  # a device without end
+        (pipe, "it is not a regular file"),
     ]
     for path, why in cases:
         with pytest.raises(RecordError) as refused:
             load_record(path)
         assert str(refused.value) == f"cannot read saved game {path}: {why}"
+
+
+def test_a_file_larger_than_any_saved_game_is_refused_unread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    saved = tmp_path / "game.json"
+    save_record(saved, random_session(RoyalMarriageParams(), 6, 3, 5).record())
+    monkeypatch.setattr(records, "LARGEST_RECORD", saved.stat().st_size)
+    assert load_record(saved).moves  # as large as allowed
+    monkeypatch.setattr(records, "LARGEST_RECORD", saved.stat().st_size - 1)
+    with pytest.raises(RecordError, match="is larger than any saved game"):
+        load_record(saved)
 
 
 def test_moves_in_a_record_are_in_notation() -> None:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
-import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +25,10 @@ from parlour.core.params import params_from
 from parlour.core.words import clipped
 
 FORMAT = "parlour-record-1"
+# The longest time a record may hold, in seconds (about 31 years): a clock that ran longer was
+# not a game's, and a larger number, if kept, would only fill the statistics with nonsense.
+LONGEST = 1e9
+TIMES = f"times must be numbers of seconds from 0 to {LONGEST:,.0f}"
 
 
 @dataclass(frozen=True)
@@ -99,7 +102,7 @@ class GameRecord:
                 deal=_typed(data, "deal", (int, type(None))),
                 deck=None if deck_text is None else parse_cards(deck_text),
                 moves=tuple(_strings(data, "moves")),
-                times=tuple(float(t) for t in _typed(data, "times", list)),
+                times=tuple(_seconds(t) for t in _typed(data, "times", list)),
                 outcome=_typed(data, "outcome", (str, type(None))),
                 started=_typed(data, "started", str),
                 id=_text(data.get("id", "")),
@@ -111,9 +114,6 @@ class GameRecord:
             raise RecordError(f"not a saved game: {error}") from None
         if (record.deal is None) == (record.deck is None):
             raise RecordError("not a saved game: it needs either a deal number or a deck")
-        seconds = [*record.times, *(t.seconds for t in record.undone)]
-        if not all(math.isfinite(t) and t >= 0 for t in seconds):
-            raise RecordError("not a saved game: times must be numbers of seconds from 0")
         if any(later < earlier for earlier, later in itertools.pairwise(record.times)):
             raise RecordError("not a saved game: its moves' times go backwards")
         if record.turns and sum(record.turns) != len(record.moves):
@@ -151,8 +151,16 @@ def _undone(values: Any) -> list[UndoneTurn]:
             raise RecordError(shape)
         if isinstance(seconds, bool) or not isinstance(seconds, int | float):
             raise RecordError(shape)
-        turns.append(UndoneTurn(tuple(moves), float(seconds)))
+        turns.append(UndoneTurn(tuple(moves), _seconds(seconds)))
     return turns
+
+
+def _seconds(value: Any) -> float:
+    """A time of the record: a number of seconds from 0 to `LONGEST`. The comparison refuses
+    NaN and the infinities too, and an integer too large for a float before it is made one."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= LONGEST:
+        raise RecordError(TIMES)
+    return float(value)
 
 
 def _text(value: Any) -> str:

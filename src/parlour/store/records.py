@@ -12,6 +12,10 @@ from pathlib import Path
 from parlour.core.errors import RecordError
 from parlour.core.record import GameRecord
 
+# The largest file read as a saved game. A long game's record is tens of kilobytes; a file far
+# larger is no saved game, and one without end (a device) would be read until memory ran out.
+LARGEST_RECORD = 16 * 1024 * 1024
+
 
 def save_record(path: str | os.PathLike[str], record: GameRecord) -> Path:
     """Write `record` to `path` atomically; returns the path written. A link is written
@@ -47,13 +51,35 @@ def _new_file_mode() -> int:
 
 
 def load_record(path: str | os.PathLike[str]) -> GameRecord:
-    """Read a saved game; a missing, unreadable or corrupt file is a `RecordError`."""
+    """Read a saved game; a missing, unreadable or corrupt file is a `RecordError`, as is
+    anything but a regular file (saves write only those: a pipe would wait for a writer, a
+    device might never end) or a file past `LARGEST_RECORD`."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        data = _read_regular(path, LARGEST_RECORD + 1)
     except OSError as error:
         raise RecordError(f"cannot read saved game {path}: {error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"cannot read saved game {path}: it is not text (UTF-8)") from None
     except ValueError as error:  # a NUL in the path
         raise RecordError(f"cannot read saved game {path}: {error}") from None
+    if len(data) > LARGEST_RECORD:
+        raise RecordError(f"not a saved game: {path} is larger than any saved game")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(f"cannot read saved game {path}: it is not text (UTF-8)") from None
     return GameRecord.loads(text)
+
+
+def _read_regular(path: str | os.PathLike[str], most: int) -> bytes:
+    """The first `most` bytes of `path`, which must be a regular file (opened without waiting,
+    so that a pipe is refused rather than waited on)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+        if not stat.S_ISREG(mode):
+            raise OSError(errno.EINVAL, "it is not a regular file", str(path))
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            return handle.read(most)
+    finally:
+        os.close(fd)
