@@ -14,12 +14,15 @@ import pytest
 from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, RichLog, Static
+from typer.testing import CliRunner
 
 from parlour.agents import HUMAN, make_agent
 from parlour.core.cards import parse_cards
 from parlour.core.params import params_from
 from parlour.core.session import Session
+from parlour.frontends.cli.app import app as cli
 from parlour.frontends.cli.options import new_session
+from parlour.frontends.cli.play import kept_path
 from parlour.frontends.cli.presenters import PRESENTERS
 from parlour.frontends.cli.results import ResultKeeper
 from parlour.frontends.tui.app import GameScreen, LobbyScreen, ParlourApp, game_screen
@@ -382,6 +385,33 @@ def test_a_game_loaded_when_it_was_over_says_so_and_counts_no_more(tmp_path: Pat
 
     run(app, steps)
     assert stats.all() == []
+
+
+def test_an_ended_game_kept_for_its_count_counts_when_the_tui_command_loads_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`parlour tui --load` of an ended game waiting in the kept folder (its result could not
+    be counted when it ended) counts it as the game is left, and only then lets the copy go,
+    as `parlour play --load` does."""
+    known = load_wins(get_game("royal-marriage"))["royal-marriage(variant=standard,mode=open)"]
+    session = new_session("royal-marriage", known["deal"], None, {"mode": "open"})
+    for move in known["moves"]:
+        session.play(move)
+    kept = kept_path(session.record())
+    save_record(kept, session.record())
+    db = tmp_path / "parlour.db"
+
+    async def leave(app: ParlourApp, pilot: Pilot[None]) -> None:
+        assert "Game over: won" in log_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+
+    monkeypatch.setattr(ParlourApp, "run", lambda app: run(app, leave))
+    done = CliRunner().invoke(cli, ["tui", "--load", str(kept), "--db", str(db)])
+    assert done.exit_code == 0, done.output
+    (row,) = StatsStore(connect(db)).all()
+    assert (row.game, row.played, row.won) == ("royal-marriage", 1, 1)
+    assert not kept.exists()
 
 
 def test_the_board_is_drawn_whole_and_the_log_wraps_to_its_width() -> None:

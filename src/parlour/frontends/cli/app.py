@@ -38,7 +38,7 @@ from parlour.frontends.cli.common import (
 )
 from parlour.frontends.cli.odds import odds_command
 from parlour.frontends.cli.options import choose, new_session
-from parlour.frontends.cli.play import PlayLoop, in_kept_folder
+from parlour.frontends.cli.play import PlayLoop
 from parlour.frontends.cli.presenters import PRESENTERS
 from parlour.frontends.cli.results import ResultKeeper, open_stats, stats_command
 from parlour.frontends.cli.serve import serve_command
@@ -109,12 +109,11 @@ def play(
     options = {"variant": variant, "mode": mode, "first": first}
     session = guarded(lambda: new_session(game, deal, cards, options, load, auto))
     stats = guarded(lambda: open_stats(db))
-    unkept = load is not None and in_kept_folder(load)
     if session.game.info.seats:
-        return play_wrangle(session, vs, hot_seat, stats, unkept)
+        return play_wrangle(session, vs, hot_seat, stats, load)
     refuse_opponent(vs, hot_seat)
     presenter = PRESENTERS[session.game.info.id]
-    keeper = ResultKeeper(stats, session, unkept=unkept)
+    keeper = ResultKeeper(stats, session, loaded=load)
     console.print(f"[bold]{session.game.info.name}[/] — type h for help, q to quit.")
     loop = PlayLoop(session, presenter, console, console.input, keeper)
     loop.run()
@@ -166,7 +165,7 @@ def tui(
             vs = chosen_opponent(vs, hot_seat)
         else:
             refuse_opponent(vs, hot_seat)
-        screen = guarded(lambda: game_screen(session, vs, stats))
+        screen = guarded(lambda: game_screen(session, vs, stats, loaded=load))
     app = ParlourApp(screen, stats)
     app.run()
     for kept in app.kept:  # said on the screen too, which is gone now

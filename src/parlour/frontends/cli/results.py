@@ -19,6 +19,7 @@ from parlour.core.errors import ParlourError
 from parlour.core.params import choices
 from parlour.core.session import Session
 from parlour.frontends.cli.common import BAD_INPUT, DbOpt, console, errors, flag, guarded
+from parlour.frontends.cli.play import in_kept_folder
 from parlour.games import get_game
 from parlour.store.database import connect, connect_to_read, default_path
 from parlour.store.stats import Stats, StatsStore, keep_result
@@ -35,9 +36,10 @@ class ResultKeeper:
     """Keeps one terminal game's result the first time it ends (undoing and ending again, or
     loading its save and ending again, counts once), as the web app does: the Wrangle only
     against a computer (`opponent`, its name), for the person at `seat`. A game loaded when
-    it had already ended was counted then, not now, unless it was kept because its result
-    could not be (`unkept`). A result the file cannot take is tried again after each line,
-    and once more, waiting `patience` seconds for a lock, as the game is left."""
+    it had already ended was counted then, not now, unless it was `loaded` from the kept
+    folder, where an ended game waits because its result could not be counted. A result the
+    file cannot take is tried again after each line, and once more, waiting `patience`
+    seconds for a lock, as the game is left."""
 
     def __init__(
         self,
@@ -46,12 +48,12 @@ class ResultKeeper:
         *,
         opponent: str | None = None,
         seat: str | None = None,
-        unkept: bool = False,
+        loaded: Path | None = None,
         patience: float = LAST_TRY_SECONDS,
     ) -> None:
         self.stats = stats
         self.game_id = f"terminal-{session.id}"
-        self.counts = session.outcome is None or unkept
+        self.counts = session.outcome is None or (loaded is not None and in_kept_folder(loaded))
         self.opponent = opponent
         self.seat = seat
         self.patience = patience

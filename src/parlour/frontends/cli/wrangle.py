@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 from random import Random
 from typing import Annotated, Any
 
@@ -110,16 +111,16 @@ def chosen_opponent(vs: str | None, hot_seat: bool) -> str:
 
 
 def play_wrangle(
-    session: Session[Any], vs: str | None, hot_seat: bool, stats: StatsStore, unkept: bool
+    session: Session[Any], vs: str | None, hot_seat: bool, stats: StatsStore, loaded: Path | None
 ) -> None:
     """`parlour play wrangle`: you are north against `vs` (greedy unless chosen), or two
-    people take turns; a game against the computer counts in `stats` (loaded ended, if it
-    was kept because its result could not be: `unkept`)."""
+    people take turns; a game against the computer counts in `stats` (one `loaded` ended
+    counts only from the kept folder, see `ResultKeeper`)."""
     chosen = chosen_opponent(vs, hot_seat)
     opponent = None if chosen == HUMAN else guarded(lambda: make_agent(chosen))
     computers = {} if opponent is None else {COMPUTER: opponent}
     name = None if opponent is None else opponent.name
-    keeper = ResultKeeper(stats, session, opponent=name, seat=PERSON, unkept=unkept)
+    keeper = ResultKeeper(stats, session, opponent=name, seat=PERSON, loaded=loaded)
     console.print("[bold]The Wrangle[/] — type h for help, q to quit.")
     loop = WrangleLoop(session, computers, console, console.input, Random(), keeper)
     loop.run()

@@ -15,6 +15,7 @@ import contextlib
 import threading
 from collections import deque
 from dataclasses import asdict
+from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.markup import escape
@@ -316,17 +317,22 @@ def lobby_options() -> list[Option]:
     return options
 
 
-def game_screen(session: Session[Any], vs: str | None, stats: StatsStore | None) -> GameScreen:
+def game_screen(
+    session: Session[Any],
+    vs: str | None,
+    stats: StatsStore | None,
+    loaded: Path | None = None,
+) -> GameScreen:
     """The screen for `session`: the Wrangle against `vs` (greedy unless chosen; `HUMAN`:
     no computer), the result kept in `stats` (None: not kept; a game between people counts for
-    no one)."""
+    no one; one `loaded` ended counts only from the kept folder, see `ResultKeeper`)."""
     opponent = None
     if session.game.info.seats and vs != HUMAN:
         opponent = make_agent(DEFAULT_AGENT if vs is None else vs)
     changed: Changed = unchanged
     if stats is not None:
         name = None if opponent is None else opponent.name
-        changed = ResultKeeper(stats, session, opponent=name, seat=PERSON)
+        changed = ResultKeeper(stats, session, opponent=name, seat=PERSON, loaded=loaded)
     return GameScreen(driver_for(session, opponent, changed))
 
 
