@@ -83,6 +83,8 @@ def test_a_wrangle_player_is_told_to_pass_only_when_passing_is_legal() -> None:
     [
         ("heads-and-tails", 4, "h9 a", "there is no pile head-9"),
         ("heads-and-tails", 4, "h0", "there is no pile head-0"),
+        ("plait", 7, "a0 f", "there is no pile aux-0"),
+        ("plait", 7, "a9 f", "there is no pile aux-9"),
         ("royal-marriage", 11, "x", "say which positions: x 3, or x 3 4"),
     ],
 )

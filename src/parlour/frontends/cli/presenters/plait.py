@@ -11,7 +11,7 @@ from rich.text import Text
 from parlour.core.errors import IllegalMove, NotationError
 from parlour.core.moves import Move, action, parse_move, transfer
 from parlour.frontends.cli.presenters.base import card_text
-from parlour.frontends.cli.presenters.piles import alias_pile, sole_move
+from parlour.frontends.cli.presenters.piles import alias_pile, existing_pile, sole_move
 
 SOURCES = {"c": "corner", "a": "aux", "f": "foundation"}
 
@@ -99,6 +99,7 @@ class PlaitPresenter:
         if len(words) == 1:
             return sole_move(source, observation)
         if words[1] == "f":
+            existing_pile(source, observation)
             ups = [m for m in observation["legal_moves"] if m.startswith(f"{source}>foundation")]
             if not ups:
                 raise IllegalMove(f"{source} cannot go to a foundation now")
