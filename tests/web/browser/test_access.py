@@ -94,11 +94,42 @@ def test_a_refusal_is_said_in_the_page_s_words(table: Table) -> None:
     assert f"{source}>" not in table.message and "reserve-1" not in table.message
 
 
+def test_a_refusal_in_the_server_s_lower_case_is_said_as_a_sentence(table: Table) -> None:
+    table.page.goto(table.base_url + "/play/nosuch")  # no game starts: no state comes
+    table.page.wait_for_selector(".message.refused")
+    assert table.message.startswith('There is no game "nosuch"')
+
+
+def test_a_row_card_chosen_again_is_said_put_back(table: Table) -> None:
+    """Royal Marriage: a card no discard takes, chosen and chosen again, is put back."""
+    table.open("/play/royal-marriage?variant=standard&mode=as-dealt&deal=55")
+    table.play("deal")
+    queen = table.page.locator('[data-pile="row"] [data-card="QH"]')
+    queen.click()
+    assert table.message.startswith("No discard takes queen of hearts now")
+    queen.click()
+    assert table.message == "Put back queen of hearts: no card is chosen."
+    assert queen.get_attribute("aria-pressed") == "false"
+
+
 def test_a_deal_says_the_card_it_laid_face_up(table: Table) -> None:
     table.open("/play/royal-marriage?variant=standard&deal=2")
     table.play("deal")
     row = table.state["observation"]["piles"]["row"]
     assert table.message == f"Played deal: {words(row[-1])} on the row."
+
+
+def test_a_card_dealt_and_sent_up_at_once_is_said_where_it_went(table: Table) -> None:
+    """With automatic moves on, the Plait's card dealt to the waste may go up at once: the
+    deal names the card, and the automatic move where it went, never the waste as its place."""
+    table.open("/play/plait?variant=standard&deal=44")
+    table.control("autoplay")
+    table.play("deal")
+    assert table.state["moves"] == ["deal", "waste>foundation-5"]  # what this deal does
+    card = words(table.state["observation"]["piles"]["foundation-5"][-1])
+    assert table.message == (
+        f"Played deal: {card}; then 1 automatic move, up to {card} on foundation 5."
+    )
 
 
 def test_a_hint_is_said_in_words(table: Table) -> None:
@@ -249,7 +280,7 @@ def test_a_move_says_the_automatic_moves_after_it(table: Table) -> None:
 
 _CLEAR_OF_THE_BAR = """() => {
   const place = document.activeElement.getBoundingClientRect();
-  const bar = document.querySelector(".bar.lower").getBoundingClientRect();
+  const bar = document.querySelector(".dock").getBoundingClientRect();
   return place.top >= bar.bottom - 1 && place.bottom <= innerHeight + 1;
 }"""
 

@@ -96,6 +96,33 @@ def test_a_card_that_cannot_move_dragged_away_is_told_why(table: Table) -> None:
     assert table.state == before
 
 
+def test_a_row_card_dragged_says_the_row_is_chosen_by_clicks_and_its_free_space_is_felt(
+    table: Table,
+) -> None:
+    """Royal Marriage's row takes clicks, card by card: a drag there is told so, not that a
+    card which may be discarded cannot move; a click on the row's free space says nothing."""
+    table.open("/play/royal-marriage?variant=standard&mode=as-dealt&deal=55")
+    table.play("deal")
+    before = table.state
+    assert before["observation"]["legal_moves"] == ["discard 5D"]  # 5D can go
+    card = table.page.locator('[data-pile="row"] [data-card="5D"]').bounding_box()
+    row = table.pile("row").bounding_box()
+    assert card and row
+    mouse = table.page.mouse
+    mouse.move(card["x"] + card["width"] / 2, card["y"] + card["height"] / 2)
+    mouse.down()
+    mouse.move(card["x"] + card["width"] * 3, card["y"] + card["height"] / 2, steps=8)
+    mouse.up()
+    expect(table.page.locator(".message")).to_have_text(
+        "The row's cards are not dragged: click each card a move takes."
+    )
+    table.page.evaluate("() => { document.querySelector('.message').textContent = ''; }")
+    mouse.click(row["x"] + row["width"] - 5, row["y"] + row["height"] - 5)  # below the cards
+    table.page.wait_for_timeout(300)
+    assert table.message == ""
+    assert table.state == before
+
+
 def test_a_hint_puts_down_the_card_picked_up(table: Table) -> None:
     """Else the next click, on the hint's card, would put the card held onto it."""
     start, moves = known_win(HEADS_AND_TAILS, HEADS_AND_TAILS.info.params_type())
@@ -385,7 +412,7 @@ def test_a_deal_number_past_two_to_the_53_is_played_exactly(table: Table) -> Non
 def test_a_link_whose_deal_is_not_a_number_says_so(table: Table) -> None:
     table.page.goto(table.base_url + "/play/plait?variant=standard&deal=7x")
     table.page.wait_for_selector(".message.refused")
-    assert "deal '7x' is not a deal number" in table.message
+    assert table.message.startswith("Deal '7x' is not a deal number")
     assert table.script_errors == []
 
 

@@ -11,7 +11,7 @@ import pytest
 from parlour.core.params import params_dict, params_from
 from parlour.games import get_game
 from tests.conformance.wins import case_key, known_win, load_wins
-from tests.web.browser.table import Table
+from tests.web.browser.table import PHONE, Table
 
 MOUSE_MOVES = 12  # the first moves by the mouse; the rest of the line by clicks in the page
 
@@ -78,3 +78,20 @@ def test_a_known_win_played_in_the_browser(
     assert ending.is_visible()
     assert f"{len(moves)} moves" in ending.inner_text()
     assert "Won" in ending.inner_text()
+
+
+def test_on_a_phone_a_game_ended_far_down_the_table_says_so_in_sight(table: Table) -> None:
+    """The Four Corners' table is taller than a phone's screen: the last move made at its
+    foot still shows the game's end at the top of the screen, beside the words of that move."""
+    table.page.set_viewport_size(PHONE)
+    path, moves, _ = start_path("four-corners", {})
+    table.open(path)
+    for move in moves[:-1]:
+        table.send(move)
+    table.page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    assert table.page.evaluate("() => window.scrollY") > 0  # the table's foot, not its head
+    table.send(moves[-1])
+    ending = table.page.locator(".ending")
+    assert "Won" in ending.inner_text()
+    box = ending.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]

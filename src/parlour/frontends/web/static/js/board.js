@@ -284,7 +284,11 @@ export class Board {
     if (!this.obs) return;
     const name = pileEl.dataset.pile;
     const cardEl = event.target.closest("[data-card]");
-    if (name === "row" && cardEl && (this.legal.hasCardMoves() || this.chosen.length > 0)) {
+    if (name === "row" && !cardEl) {  // the row's free space, felt like the rest
+      this.putDown();
+      return;
+    }
+    if (name === "row" && (this.legal.hasCardMoves() || this.chosen.length > 0)) {
       this.choose(cardEl);
       return;
     }
@@ -403,6 +407,7 @@ export class Board {
     this.mark();
     if (!names.length) {
       this.hooks.choices([]);
+      this.hooks.say(`Put back ${cardWords(cardEl.dataset.card)}: no card is chosen.`);
     } else if (exact.length === 1 && fitting.length === 1 && !exact[0].note) {
       this.chosen = [];
       this.hooks.choices([]);
@@ -445,14 +450,15 @@ export class Board {
   /** A press on a pile's top card that can move starts a drag. A press on any other pile is
    *  followed too, so that dragging what cannot move is told why, as a click on it is: the
    *  click that would say so is lost when the press and its release fall on different
-   *  places. A finger's tap is taken as a click at its release, since a browser may make no
-   *  click of a tap that comes soon after a drag. */
+   *  places (a row's cards are chosen by clicks, and a drag there says so). A finger's tap
+   *  is taken as a click at its release, since a browser may make no click of a tap that
+   *  comes soon after a drag. */
   onPointerDown(event) {
     if (event.button !== 0 || !this.obs) return;
     const pileEl = this.pileAt(event.target);
     const touch = event.pointerType === "touch";
-    const row = pileEl?.classList.contains("row");  // its cards are chosen by clicks
-    if (!pileEl || (row && !touch)) return;
+    const row = pileEl?.classList.contains("row");
+    if (!pileEl) return;
     const cardEl = event.target.closest("[data-card]");
     const from = pileEl.dataset.pile;
     const movable = !row && cardEl !== null &&
@@ -501,9 +507,11 @@ export class Board {
       this.onClick({ target: d.target });
       return;
     }
-    if (d && !d.cardEl && !d.action && !d.row && this.draggedAway(d, event)) {
+    // a drag of what cannot move, not a swipe the browser took over to scroll (cancelled)
+    if (d && !d.cardEl && !d.action && event.type === "pointerup" && this.draggedAway(d, event)) {
       this.suppressClick();
-      this.cannotTake(d.size);
+      if (d.row) this.hooks.say("The row's cards are not dragged: click each card a move takes.");
+      else this.cannotTake(d.size);
     }
     if (!d || !d.ghost) return;
     d.ghost.remove();

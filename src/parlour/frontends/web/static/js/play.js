@@ -36,11 +36,11 @@ function keepFocus(focused, controls) {
   return Boolean(next);
 }
 
-/** The page scrolls what gets the focus clear of `bar`, which stays at the top as the page
+/** The page scrolls what gets the focus clear of `dock`, which stays at the top as the page
  *  scrolls: else a place focused by the arrows can stop under it, its focus ring unseen. */
-function keepClearOf(bar) {
-  const sticky = getComputedStyle(bar).position === "sticky";
-  document.documentElement.style.scrollPaddingTop = sticky ? `${bar.offsetHeight}px` : "";
+function keepClearOf(dock) {
+  const sticky = getComputedStyle(dock).position === "sticky";
+  document.documentElement.style.scrollPaddingTop = sticky ? `${dock.offsetHeight}px` : "";
 }
 
 /** What the page's address asks for: the first message to send. Only the keys of the address
@@ -180,14 +180,17 @@ export class GameView {
       h("p", {}, "Tab reaches the table; the arrows go from place to place on it; Enter or Space picks up a card and puts it " +
         "down, or chooses a card of the row; Escape puts it back. U undoes, R redoes, H asks for a hint."),
       h("label", { class: "toggle" }, this.letterKeys, " One-letter keys (U, R, H)"));
-    const lower = h("div", { class: "bar lower" }, this.actions, this.turn, this.message);
-    new ResizeObserver(() => keepClearOf(lower)).observe(lower);
+    // What to do, what just happened and how the game ended stay in sight together, however
+    // far down a phone's table the last move was made.
+    const dock = h("div", { class: "dock" },
+      h("div", { class: "bar lower" }, this.actions, this.turn, this.message), this.ending);
+    new ResizeObserver(() => keepClearOf(dock)).observe(dock);
     fill(this.root,
       h("div", { class: "bar" },
         h("div", { class: "where" }, h("a", { href: "/", class: "home" }, "Parlour"), this.title,
           this.dealInfo, this.counts, this.copyLink, this.timeInfo, this.netStatus),
         h("div", { class: "controls" }, ...Object.values(this.controls), this.autoLabel)),
-      lower, this.invite, this.ending, this.table, this.history, keys);
+      dock, this.invite, this.table, this.history, keys);
     if (this.games?.[this.request.game]?.players > 1 || this.request.type === "join") this.twoPlayer();
   }
 
@@ -236,7 +239,7 @@ export class GameView {
     this.asked = null;
     this.board.clearChoice();
     this.showChoices([]);
-    this.say(this.board.inWords(message.message), true);
+    this.say(capitalized(this.board.inWords(message.message)), true);
     if (!this.state) {  // the page's game could not be had: nothing here to play
       fill(this.ending, "Nothing to play here. ", h("a", { href: "/" }, "Back to the lobby"));
       this.ending.hidden = false;
@@ -349,15 +352,21 @@ export class GameView {
     const who = asked === "autoplay" ? "Automatic moves on: played"
       : theirs ? `${capitalized(otherPlayer(state))} played` : "Played";
     let words = `${who} ${this.board.moveWords(state.last, from)}`;
+    const after = from ? state.move_count - before.move_count - 1 : 0;
     const laid = from && !/[ >]/.test(state.last) ? this.board.turnedUp(from, obs) : null;
-    if (laid) {
+    // A pile the automatic moves built on shows the card they brought there, not where the
+    // action laid it (a card dealt to the waste, then sent up): the card alone is said.
+    const builtOn = new Set(state.moves.slice(state.moves.length - after).map((m) => m.split(">")[1]));
+    if (laid && builtOn.has(laid[0])) {
+      words += `: ${cardWords(laid[1])}`;
+    } else if (laid) {
       const [pile, card] = laid;
       words += `: ${cardWords(card)} on ${this.board.pileWords(pile)}`;
       const places = [...this.board.legal.targets(pile)].map((p) => this.board.pileWords(p));
       const only = this.board.legal.sources().size === 1 && !this.board.legal.actions.length;
       if (!theirs && only && places.length) words += `; it can go to ${places.join(", or ")}`;
     }
-    return `${words}${this.followed(from ? state.move_count - before.move_count - 1 : 0, state)}.`;
+    return `${words}${this.followed(after, state)}.`;
   }
 
   /** The Wrangle: undo and redo within one's own turn only; no restart or new deal (nor
