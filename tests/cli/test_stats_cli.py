@@ -72,6 +72,9 @@ def test_a_wrangle_won_against_the_computer_counts_with_its_opponent(tmp_path: P
     (row,) = stats(db)
     assert row["game"] == "wrangle" and row["params"]["opponent"] == "greedy"
     assert (row["played"], row["won"]) == (1, 1)
+    # `first` is who began, by its name: a bare "cut" or "north" would read as the seat played
+    assert row["variant_words"] == "first: cut, against greedy"
+    assert "first: cut, against greedy" in parlour("stats", "--db", str(db)).stdout
 
 
 def test_stats_sent_to_a_file_or_a_pipe_keep_each_row_on_one_line(tmp_path: Path) -> None:
@@ -88,7 +91,10 @@ def test_stats_sent_to_a_file_or_a_pipe_keep_each_row_on_one_line(tmp_path: Path
     )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert any("The Wrangle" in line and "cut, strong" in line and "67%" in line for line in lines)
+    assert any(
+        "The Wrangle" in line and "first: cut, against strong" in line and "67%" in line
+        for line in lines
+    )
     assert any("Royal Marriage" in line and "discards, as-dealt" in line for line in lines)
     assert len(lines) == 6  # two rows, three rules and the heading
 

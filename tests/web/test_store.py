@@ -128,6 +128,7 @@ def test_streaks_best_time_and_one_result_per_game(tmp_path: Path) -> None:
         "current_streak": 1,
         "best_streak": 2,
         "best_seconds": 60.0,
+        "variant_words": "standard",
     }
 
 

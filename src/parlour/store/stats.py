@@ -16,10 +16,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from parlour.core.errors import ParlourError
 from parlour.core.game import WON
-from parlour.core.params import params_dict
+from parlour.core.params import choices, params_dict
 from parlour.core.session import Session
+from parlour.games import get_game
 from parlour.store.database import DatabaseError
+
+BARE = ("variant", "mode")  # parameters whose values say what they are ("open", "push-pin")
 
 
 @dataclass(frozen=True)
@@ -35,7 +39,25 @@ class Stats:
     best_seconds: float | None
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return {**asdict(self), "variant_words": self.variant_words()}
+
+    def variant_words(self) -> str:
+        """The parameters in words, in the game's own order, the opponent last: a variant or
+        a mode by its value, the opponent as "against greedy", any other by its name too
+        ("first: north", who began, not the player's seat); "" for a game without any."""
+        try:
+            order = [*choices(get_game(self.game).info.params_type), "opponent"]
+        except ParlourError:  # a game of another version
+            order = []
+        names = [n for n in order if n in self.params]
+        names += [n for n in self.params if n not in order]
+        return ", ".join(_param_words(name, self.params[name]) for name in names)
+
+
+def _param_words(name: str, value: str) -> str:
+    if name in BARE:
+        return value
+    return f"against {value}" if name == "opponent" else f"{name}: {value}"
 
 
 class StatsStore:

@@ -16,7 +16,6 @@ from rich.markup import escape
 from rich.table import Table
 
 from parlour.core.errors import ParlourError
-from parlour.core.params import choices
 from parlour.core.session import Session
 from parlour.frontends.cli.common import BAD_INPUT, DbOpt, console, errors, flag, guarded
 from parlour.frontends.cli.play import in_kept_folder
@@ -131,7 +130,7 @@ def stats_command(
     for row in rows:
         table.add_row(
             _name(row.game),
-            _variant(row),
+            row.variant_words() or "–",
             str(row.played),
             str(row.won),
             f"{round(100 * row.won / row.played)}%" if row.played else "–",
@@ -151,17 +150,6 @@ def _read(path: Path) -> list[Stats]:
         return []
     with closing(connection):
         return StatsStore(connection).all()
-
-
-def _variant(row: Stats) -> str:
-    """The parameters' values in the game's own order, the opponent last."""
-    try:
-        order = [*choices(get_game(row.game).info.params_type), "opponent"]
-    except ParlourError:  # a game of another version
-        order = []
-    named = [row.params[name] for name in order if name in row.params]
-    others = [value for name, value in row.params.items() if name not in order]
-    return ", ".join(named + others) or "–"
 
 
 def _name(game_id: str) -> str:

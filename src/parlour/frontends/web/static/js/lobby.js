@@ -125,14 +125,10 @@ export async function showLobby(root) {
   }
 }
 
-/** Parameters in the order the game lists them (and an opponent last), as words. */
-function paramWords(game, params) {
+/** Parameters in the order the game lists them (and an opponent last), as a key. */
+function paramKey(game, params) {
   const order = [...Object.keys(game?.params ?? {}), ...Object.keys(params)];
-  const names = [...new Set(order)].filter((name) => name in params);
-  return {
-    key: names.map((name) => `${name}=${params[name]}`).join(","),
-    words: names.map((name) => (name === "opponent" ? `against ${params[name]}` : params[name])).join(", "),
-  };
+  return [...new Set(order)].filter((name) => name in params).map((name) => `${name}=${params[name]}`).join(",");
 }
 
 const minutes = (s) => (s === null || s === undefined ? "–" : clock(s));
@@ -150,9 +146,8 @@ export async function showStats(root) {
       h("caption", {}, "Games finished, by game and variant"),
       h("thead", {}, h("tr", {}, headings.map((t) => h("th", { scope: "col" }, t)))),
       h("tbody", {}, rows.map((r) => {
-        const params = paramWords(byId[r.game], r.params);
-        return h("tr", { "data-game": r.game, "data-params": params.key },
-          h("td", {}, byId[r.game]?.name ?? r.game), h("td", {}, params.words || "–"),
+        return h("tr", { "data-game": r.game, "data-params": paramKey(byId[r.game], r.params) },
+          h("td", {}, byId[r.game]?.name ?? r.game), h("td", {}, r.variant_words || "–"),
           h("td", {}, r.played), h("td", {}, r.won),
           h("td", {}, r.played ? `${Math.round((100 * r.won) / r.played)}%` : "–"),
           h("td", {}, r.current_streak), h("td", {}, r.best_streak), h("td", {}, minutes(r.best_seconds)));
