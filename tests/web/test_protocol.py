@@ -26,7 +26,7 @@ def test_absent_and_null_optional_fields_are_left_out() -> None:
     [
         ("not json", "not valid JSON"),
         ("[1, 2]", "JSON object"),
-        ("[" * 16_000, "not valid JSON"),
+        ("[" * 16_000, "nests too deeply"),
         ('{"game": "plait"}', "unknown message type"),
         ('{"type": "shuffle"}', "unknown message type"),
         ('{"type": 3}', "unknown message type"),
@@ -47,6 +47,17 @@ def test_absent_and_null_optional_fields_are_left_out() -> None:
 def test_bad_messages_are_refused_with_a_reason(text: str, words: str) -> None:
     with pytest.raises(ProtocolError, match=words):
         parse_message(text)
+
+
+def test_nesting_at_any_depth_is_read_or_refused_in_words() -> None:
+    """`json.loads` takes a depth that `json.dumps`, a frame deeper, does not: no depth on
+    that edge may escape as a failure of the server."""
+    for depth in range(1, 1500):
+        text = '{"type": "undo", "x": ' + "[" * depth + "]" * depth + "}"
+        try:
+            parse_message(text)
+        except ProtocolError as refused:
+            assert "nests too deeply" in str(refused)
 
 
 def test_a_message_over_16_kib_is_refused() -> None:

@@ -65,13 +65,16 @@ def parse_message(text: str | bytes) -> Message:
         raise ProtocolError(f"the message is too long (the limit is {MAX_MESSAGE_BYTES} bytes)")
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
+        text_only = _is_text(data)
+    except json.JSONDecodeError:
         raise ProtocolError("the message is not valid JSON") from None
+    except RecursionError:  # reading it, or writing it back a frame deeper than it was read
+        raise ProtocolError("the message nests too deeply") from None
     except ValueError:  # an integer past int()'s digit limit
         raise ProtocolError(
             "a number in the message has more digits than any field takes"
         ) from None
-    if not _is_text(data):
+    if not text_only:
         raise ProtocolError("the message holds an unpaired surrogate (\\ud800-\\udfff), not text")
     if not isinstance(data, dict):
         raise ProtocolError("a message must be a JSON object with a type")
