@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 
 from parlour.core.errors import IllegalMove, RecordError
 from parlour.core.moves import parse_move
-from parlour.core.record import GameRecord, replay
+from parlour.core.record import MOST_MOVES, GameRecord, replay
 from parlour.core.session import Session
+from parlour.games import get_game
 from parlour.games.royal_marriage import ROYAL_MARRIAGE as RM
 from parlour.games.royal_marriage import RoyalMarriageParams, RoyalMarriageState
 from parlour.store import records
@@ -453,3 +454,32 @@ def test_automatic_moves_are_refused_to_a_game_that_has_none() -> None:
     saved = session.record().to_json()
     saved["autoplay"] = True  # as a page could once save it
     assert Session.from_record(RM, GameRecord.from_json(saved)).autoplay is False
+
+
+def test_a_game_keeps_at_most_MOST_MOVES_moves_and_a_record_past_them_is_refused() -> None:
+    """Cards moved back and forth for ever would make a game ever dearer to save, send and
+    replay: the game stops taking moves at `MOST_MOVES` until some are taken back (a new move
+    lets the undone ones go, so a record never holds more), and a record holding more is no
+    saved game."""
+    game = get_game("heads-and-tails")
+    session = Session(game, game.info.params_type(), deal=0)
+    session.play("tail-7>tail-1")  # from here a built card goes back and forth
+    there, back = "tail-1>tail-2", "tail-2>tail-1"
+    while session.move_count < MOST_MOVES:
+        session.play(there if session.move_count % 2 else back)
+    record = session.record()
+    with pytest.raises(IllegalMove, match=f"at most {MOST_MOVES:,} moves"):
+        session.play(there)
+    assert session.record() == record  # nothing changed
+    assert [str(m) for m in session.last_moves(3)] == list(record.moves[-3:])
+    session.undo()
+    session.undo()
+    session.play(record.moves[-2])  # played anew, not redone: the undone moves go
+    assert session.move_count == MOST_MOVES - 1 and not session.can_redo
+    assert Session.from_record(game, record).move_count == MOST_MOVES
+    data = record.to_json()
+    data["moves"].append(there)
+    data["times"].append(data["times"][-1])
+    data["turns"].append(1)
+    with pytest.raises(RecordError, match=f"more than {MOST_MOVES:,} moves"):
+        GameRecord.from_json(data)

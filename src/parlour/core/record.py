@@ -25,6 +25,10 @@ from parlour.core.params import params_from
 from parlour.core.words import clipped
 
 FORMAT = "parlour-record-1"
+# The most moves a game keeps, played and undone together: far beyond any game played to its
+# end (a long Wrangle takes about 1,200), and a bound on what one game costs to save, send and
+# replay, however long its cards are moved back and forth.
+MOST_MOVES = 10_000
 # The longest time a record may hold, in seconds (about 31 years): a clock that ran longer was
 # not a game's, and a larger number, if kept, would only fill the statistics with nonsense.
 LONGEST = 1e9
@@ -116,6 +120,8 @@ class GameRecord:
             raise RecordError("not a saved game: it needs either a deal number or a deck")
         if any(later < earlier for earlier, later in itertools.pairwise(record.times)):
             raise RecordError("not a saved game: its moves' times go backwards")
+        if len(record.moves) + sum(len(turn.moves) for turn in record.undone) > MOST_MOVES:
+            raise RecordError(f"not a saved game: it holds more than {MOST_MOVES:,} moves")
         if record.turns and sum(record.turns) != len(record.moves):
             raise RecordError("not a saved game: its turns do not add up to its moves")
         return record

@@ -24,7 +24,14 @@ from parlour.core.errors import IllegalMove, ParlourError, RecordError
 from parlour.core.game import Game, S
 from parlour.core.moves import Move, parse_move
 from parlour.core.params import params_dict
-from parlour.core.record import GameRecord, UndoneTurn, lasting_id, replay, start_of
+from parlour.core.record import (
+    MOST_MOVES,
+    GameRecord,
+    UndoneTurn,
+    lasting_id,
+    replay,
+    start_of,
+)
 
 AUTOPLAY_LIMIT = 1000  # far above any game's card count: a guard against a faulty hook
 
@@ -105,6 +112,20 @@ class Session(Generic[S]):
         return [move for turn in self._turns for move in turn.moves]
 
     @property
+    def move_count(self) -> int:
+        return sum(len(turn.moves) for turn in self._turns)
+
+    def last_moves(self, count: int) -> list[Move]:
+        """The last `count` moves played (fewer if fewer were), in order, without listing the
+        others."""
+        last: list[Move] = []
+        for turn in reversed(self._turns):
+            if len(last) >= count:
+                break
+            last[:0] = turn.moves
+        return last[-count:] if count else []
+
+    @property
     def outcome(self) -> str | None:
         return self.game.outcome(self.state)
 
@@ -176,6 +197,11 @@ class Session(Generic[S]):
         return tuple(played), state
 
     def _keep_turn(self, moves: tuple[Move, ...], state: S) -> None:
+        if self.move_count + len(moves) > MOST_MOVES:  # the moves undone go with a new turn
+            raise IllegalMove(
+                f"a game keeps at most {MOST_MOVES:,} moves, and this one has"
+                f" {self.move_count:,}: undo, restart, or start a new game"
+            )
         before = self.state
         self._turns.append(Turn(moves, state, self.elapsed))
         self._undone.clear()

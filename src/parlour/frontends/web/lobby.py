@@ -143,14 +143,18 @@ class Lobby:
         room.start_clock()  # the game starts now, not when its first player sat down
         return room, seat, token
 
-    def resume(self, game_id: str, token: str) -> tuple[Room, str]:
-        """The room and seat that `token` holds in game `game_id`."""
+    async def resume(self, game_id: str, token: str) -> tuple[Room, str]:
+        """The room and seat that `token` holds in game `game_id`. A game replayed from the
+        store is replayed on a worker thread: a long one (up to `MOST_MOVES`) takes a few
+        tenths of a second, which the other players' messages need not wait for."""
         room = self.rooms.get(game_id)
         if room is None:
             saved = self.games.load(game_id)
             # the token is checked before the game is replayed: a wrong one costs nothing
-            held = saved is not None and seat_holding(saved.seats, token) is not None
-            room = self._loaded(saved) if saved is not None and held else None
+            if saved is not None and seat_holding(saved.seats, token) is not None:
+                session = await asyncio.to_thread(self._replayed, saved)
+                # another socket may have resumed the game meanwhile: one room a game
+                room = self.rooms.get(game_id) or self._room_for(saved, session)
         seat = None if room is None else room.seat_for(token)
         if room is None or seat is None:
             raise ProtocolError("no game with that id and token: start a new one")
@@ -160,10 +164,15 @@ class Lobby:
     def _loaded(self, saved: SavedGame) -> Room:
         """A room for a saved game, held in memory only once someone is let in: a refused
         token or a full table leaves nothing running (its clock would go on)."""
+        return self._room_for(saved, self._replayed(saved))
+
+    def _replayed(self, saved: SavedGame) -> Session[Any]:
         game = get_game(saved.record.game)
         # saved with automatic moves on before they were refused to a game that has none
         automatic = saved.autoplay and game.has_automatic_moves
-        session = Session.from_record(game, saved.record, autoplay=automatic, clock=self.clock)
+        return Session.from_record(game, saved.record, autoplay=automatic, clock=self.clock)
+
+    def _room_for(self, saved: SavedGame, session: Session[Any]) -> Room:
         room = Room(
             game_id=saved.game_id,
             session=session,

@@ -154,7 +154,7 @@ class Room:
         """The `state` message for the holder of `seat` (docs/web.md)."""
         session = self.session
         player = None if seat == SOLO else seat
-        moves = [str(m) for m in session.moves]
+        shown = TWO_PLAYER_MOVES_SHOWN if self.two_player else MOVES_SHOWN
         mine = self._may_act(seat)
         observation = self.game.observe(session.state, player)
         if self.waiting:  # no move is taken until the second player sits down
@@ -167,8 +167,8 @@ class Room:
             "can_undo": session.can_undo and mine,
             "can_redo": session.can_redo and mine,
             "autoplay": session.autoplay,
-            "moves": moves[-(TWO_PLAYER_MOVES_SHOWN if self.two_player else MOVES_SHOWN) :],
-            "move_count": len(moves),  # a count shows no card (WR-7)
+            "moves": [str(m) for m in session.last_moves(shown)],
+            "move_count": session.move_count,  # a count shows no card (WR-7)
             "elapsed": round(self.elapsed, 1),
             "deal": observation["deal"],  # none where the number would tell secrets
             "link": self.link(),

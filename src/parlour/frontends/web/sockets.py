@@ -124,7 +124,7 @@ class Conversation:
             await self._entered(room, seat, token)
         elif kind == "resume":
             token = message.get("token")
-            room, seat = self.lobby.resume(message.get("game_id"), token)
+            room, seat = await self.lobby.resume(message.get("game_id"), token)
             await self._entered(room, seat, token, alone=True)
         elif kind == "hint":
             room, seat = self._held()
