@@ -3,15 +3,21 @@ undo, and statistics stay, all from the same database file."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
 import httpx
 
 from parlour.core.params import params_dict
+from parlour.core.session import Session
+from parlour.frontends.web.lobby import Lobby
+from parlour.frontends.web.rooms import token_hash
 from parlour.games import get_game
 from parlour.games.royal_marriage import RoyalMarriageParams
-from parlour.store.games import SavedGame
+from parlour.store.database import connect
+from parlour.store.games import SOLO, GameStore, SavedGame
+from parlour.store.stats import StatsStore
 from tests.conformance.wins import known_win
 from tests.web.client import Player, seat_of
 from tests.web.conftest import LiveServer
@@ -103,3 +109,20 @@ def test_a_move_that_cannot_be_saved_is_taken_back_and_said(tmp_path: Path) -> N
         assert stored is not None and list(stored.record.moves) == [again["last"]]
     finally:
         server.stop()
+
+
+def test_a_saved_game_resumed_twice_at_once_is_one_room(tmp_path: Path) -> None:
+    """A resumed game is replayed off the event loop, so two resumes can overlap: both seats
+    must land in one room, or their moves would part."""
+    connection = connect(tmp_path / "parlour.db")
+    lobby = Lobby(GameStore(connection), StatsStore(connection), computer_pause=0.0)
+    session = Session(get_game("plait"), get_game("plait").info.params_type(), deal=3)
+    session.play("deal")
+    token = "a-token"
+    lobby.games.save(SavedGame("g1", session.record(), {SOLO: token_hash(token)}))
+
+    async def both() -> list[tuple[object, str]]:
+        return list(await asyncio.gather(*(lobby.resume("g1", token) for _ in range(2))))
+
+    (first, _), (second, _) = asyncio.run(both())
+    assert first is second and lobby.rooms == {"g1": first}
