@@ -379,6 +379,15 @@ def test_on_a_phone_the_turn_coming_back_brings_one_s_own_side_into_sight(table:
     assert bar["y"] == 0 and "Your turn" in table.page.inner_text(".bar.lower")
 
 
+def test_on_a_phone_a_game_opened_on_one_s_turn_shows_one_s_own_side(table: Table) -> None:
+    table.page.set_viewport_size(PHONE)
+    table.open(f"/wrangle?vs=greedy&deal={DEAL}&first=north&new=1")
+    table.page.wait_for_function(NORTH_TO_MOVE)
+    stock = table.pile("north-stock").bounding_box()
+    assert stock and stock["y"] + stock["height"] <= PHONE["height"] + 1
+    assert table.page.evaluate("() => window.scrollY") > 0
+
+
 def test_the_wrangle_counts_every_move_played_though_it_lists_the_last(table: Table) -> None:
     game_id = table.open(f"/wrangle?vs=greedy&deal={DEAL}&new=1")["game_id"]
 

@@ -297,8 +297,8 @@ export class GameView {
     }
     this.board.show(obs, layoutFor(obs.game, seat),
       state.waiting ? "Wait for the other player to join the table." : null);
-    // the turn coming back from the other player, not a page opened on it
-    if (before && playerToMove(state) && !playerToMove(before)) this.board.bringHome();
+    // the turn coming back from the other player, or a page opened on one's turn
+    if (playerToMove(state) && !(before && playerToMove(before))) this.board.bringHome();
     this.showActions(obs);
     this.showChoices([]);
     this.showEnding(state);
