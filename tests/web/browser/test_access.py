@@ -325,6 +325,7 @@ def test_the_lobby_names_each_game_s_controls(table: Table) -> None:
     """Five "Play" buttons read out in a list of controls say which game each plays."""
     table.page.goto(table.base_url + "/")
     page = table.page
+    page.locator('[data-game="plait"]').wait_for()  # the lobby is drawn once /api/games comes
     assert page.get_by_role("button", name="Play The Plait", exact=True).count() == 1
     assert page.get_by_role("combobox", name="variant of Royal Marriage").count() == 1
     rules = page.locator('[data-game="plait"] .rules summary')
