@@ -252,6 +252,7 @@ def test_who_begins_is_chosen_in_the_lobby(table: Table) -> None:
     page = table.page
     page.goto(table.base_url + "/")
     offered = page.locator('[data-start="wrangle"] select[name="vs"] option')
+    offered.first.wait_for(state="attached")  # the lobby is drawn once /api/games comes
     assert offered.all_inner_texts() == [
         "a greedy player",
         "a random player",
