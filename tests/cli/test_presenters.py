@@ -123,3 +123,13 @@ def test_a_span_of_positions_may_be_typed_either_way_round() -> None:
     presenter = PRESENTERS["royal-marriage"]
     assert str(presenter.read("3-2", observation)) == "discard 5S 7D"
     assert presenter.read("2-3", observation) == presenter.read("3-2", observation)
+
+
+@pytest.mark.parametrize("game_id", ["heads-and-tails", "four-corners"])
+def test_a_board_counts_its_legal_moves_in_words(game_id: str) -> None:
+    game = get_game(game_id)
+    observation = game.observe(game.new(deal=7))
+    many = len(observation["legal_moves"])
+    assert f"{many} legal moves (m lists them)" in drawn(observation, game_id)
+    observation["legal_moves"] = observation["legal_moves"][:1]
+    assert "1 legal move (m lists them)" in drawn(observation, game_id)

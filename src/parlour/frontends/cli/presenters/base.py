@@ -14,6 +14,7 @@ from rich.text import Text
 
 from parlour.core.cards import RED_SUITS, SUIT_SYMBOLS, parse_card, suit_of
 from parlour.core.moves import Move
+from parlour.core.words import counted
 
 RED = "bold red"
 BLACK = "bold"
@@ -49,3 +50,8 @@ def cards_text(cards: list[str], width: int = 3) -> Text:
             line.append(" ")
         line.append_text(card_text(card, width))
     return line
+
+
+def moves_line(observation: dict[str, Any]) -> Text:
+    """How many moves there are, under a board too full to list them."""
+    return Text(f"{counted(len(observation['legal_moves']), 'legal move')} (m lists them)", "dim")

@@ -10,7 +10,7 @@ from rich.text import Text
 
 from parlour.core.cards import SUITS
 from parlour.core.moves import Move, action, transfer
-from parlour.frontends.cli.presenters.base import card_text
+from parlour.frontends.cli.presenters.base import card_text, moves_line
 from parlour.frontends.cli.presenters.piles import foundation_alias, is_number, sole_move
 
 
@@ -52,7 +52,7 @@ class FourCornersPresenter:
                 )
             )
         lines.append(Text.assemble(_heap(6, observation), gap, _heap(12, observation)))
-        lines.append(Text(f"{len(observation['legal_moves'])} legal moves (m lists them)", "dim"))
+        lines.append(moves_line(observation))
         return Group(*lines)
 
     def read(self, text: str, observation: dict[str, Any]) -> Move | None:

@@ -9,7 +9,7 @@ from rich.text import Text
 
 from parlour.core.cards import SUITS
 from parlour.core.moves import Move, transfer
-from parlour.frontends.cli.presenters.base import card_text
+from parlour.frontends.cli.presenters.base import card_text, moves_line
 from parlour.frontends.cli.presenters.piles import alias_pile, foundation_alias, sole_move
 
 CELL = 5
@@ -46,7 +46,7 @@ class HeadsAndTailsPresenter:
             row("packets", [f"reserve-{n}" for n in LINES], show_size=True),
             row("tails", [f"tail-{n}" for n in LINES], show_size=True),
             row("aces", [f"ace-{s}" for s in SUITS]),
-            Text(f"{len(observation['legal_moves'])} legal moves (m lists them)", style="dim"),
+            moves_line(observation),
         )
 
     def read(self, text: str, observation: dict[str, Any]) -> Move | None:
