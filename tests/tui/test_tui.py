@@ -303,6 +303,36 @@ def test_WR_7_the_wrangle_shows_north_only_its_view_and_the_computer_answers() -
     run(app, steps)
 
 
+def test_a_wrangle_in_progress_is_left_only_when_the_key_is_pressed_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A Wrangle left unfinished is not kept: Esc, or Ctrl-Q, first says so and leaves only
+    when pressed again; a line played in between asks again."""
+    app = started_on("wrangle", 5, first="north")
+    notices: list[str] = []
+    monkeypatch.setattr(app, "notify", lambda message, **_: notices.append(message))
+
+    async def steps(app: ParlourApp, pilot: Pilot[None]) -> None:
+        await typed(app, pilot, "t")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)  # still at the game, told what is lost
+        await typed(app, pilot, "h")
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, GameScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+
+    run(app, steps)
+    assert notices.count(
+        "This Wrangle is not over, and a Wrangle left unfinished is not kept:"
+        " press Esc again to leave it."
+    ) == 1
+    assert any("press Ctrl-Q again" in n for n in notices)
+
+
 def test_WR_7_two_people_at_one_keyboard_each_see_their_own_view_in_turn() -> None:
     session = new_session("wrangle", 5, None, {})
     app = ParlourApp(game_screen(session, HUMAN, None))

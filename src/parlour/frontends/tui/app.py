@@ -76,6 +76,7 @@ class GameScreen(Screen[None]):
         self.legal: list[str] = []  # the legal moves shown, kept while the line narrows them
         self.picked = False  # a move chosen with up or down since the line was last typed in
         self.typed_ahead: deque[str] = deque()  # lines entered while the last one ran
+        self.warned = False  # told what leaving would lose, since the last line played
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -164,10 +165,22 @@ class GameScreen(Screen[None]):
             self.app.notify(kept, markup=False)
 
     def action_leave(self) -> None:
+        if not self.may_leave("Esc"):
+            return
         if len(self.app.screen_stack) > 2:
             self.app.pop_screen()
         else:
             self.app.exit()
+
+    def may_leave(self, key: str) -> bool:
+        """Whether the game may be left now: at once where leaving loses nothing, else once
+        the person, told what would be lost, presses `key` again."""
+        lost = self.driver.lost_by_leaving()
+        if lost is None or self.warned:
+            return True
+        self.warned = True
+        self.notify(f"{lost}: press {key} again to leave it.", severity="warning")
+        return False
 
     # ----- playing ----------------------------------------------------------------------
     def _run(self, line: str | None) -> None:
@@ -176,6 +189,7 @@ class GameScreen(Screen[None]):
             self.notify("Still thinking about the last one.", severity="warning")
             return
         self.busy = True
+        self.warned = False
         if line is not None:
             self.query_one("#log", RichLog).write(Text(f"> {line}", style="dim"))
         self._handle(line)
@@ -361,3 +375,9 @@ class ParlourApp(App[None]):
         self.push_screen(LobbyScreen(self.stats))
         if self.first is not None:
             self.push_screen(self.first)
+
+    async def action_quit(self) -> None:
+        """Ctrl-Q: out of the app, once a game that leaving would lose is confirmed lost."""
+        screen = self.screen
+        if not isinstance(screen, GameScreen) or screen.may_leave("Ctrl-Q"):
+            await super().action_quit()

@@ -67,6 +67,10 @@ class Driver(Protocol):
     def leave(self) -> str | None:
         """The game is left: what to tell the person (where an unfinished game was kept)."""
 
+    def lost_by_leaving(self) -> str | None:
+        """What leaving now would lose for good, for the person to confirm first; None when
+        leaving loses nothing."""
+
 
 class PatienceDriver(PlayLoop):
     """A one-player game: `PlayLoop`, whose board the app draws itself."""
@@ -76,6 +80,9 @@ class PatienceDriver(PlayLoop):
         super().__init__(session, presenter, buffered_console(), input, changed)
         automatic = {"auto"} if session.game.has_automatic_moves else set()
         self.commands = frozenset({"u", "r", "hint", "restart", "h", *automatic})
+
+    def lost_by_leaving(self) -> str | None:
+        return None  # an unfinished game is kept as it is left
 
     def show(self) -> None:
         ending = self.ending()
@@ -127,6 +134,11 @@ class WrangleDriver:
         else:
             self.console.print("[bold]The Wrangle[/] — you are north. Type h for help.")
         self._computers_move()
+
+    def lost_by_leaving(self) -> str | None:
+        if self.session.outcome is not None or not self.session.moves:
+            return None
+        return "This Wrangle is not over, and a Wrangle left unfinished is not kept"
 
     def leave(self) -> str | None:
         """A game not over is not kept: the computer's memory of the cards it saw would not
