@@ -326,10 +326,13 @@ def test_a_wrangle_in_progress_is_left_only_when_the_key_is_pressed_again(
         assert isinstance(app.screen, LobbyScreen)
 
     run(app, steps)
-    assert notices.count(
-        "This Wrangle is not over, and a Wrangle left unfinished is not kept:"
-        " press Esc again to leave it."
-    ) == 1
+    assert (
+        notices.count(
+            "This Wrangle is not over, and a Wrangle left unfinished is not kept:"
+            " press Esc again to leave it."
+        )
+        == 1
+    )
     assert any("press Ctrl-Q again" in n for n in notices)
 
 
