@@ -303,6 +303,19 @@ def test_WR_7_the_wrangle_shows_north_only_its_view_and_the_computer_answers() -
     run(app, steps)
 
 
+def test_at_80_columns_each_move_of_the_list_takes_one_line() -> None:
+    """The Wrangle's moves are the longest (north-turned>north-waste): none is split."""
+    app = started_on("wrangle", 5, vs="random", first="north")
+
+    async def steps(app: ParlourApp, pilot: Pilot[None]) -> None:
+        await typed(app, pilot, "t")
+        listing = app.screen.query_one("#moves", OptionList)
+        assert listing.option_count >= 1
+        assert listing.virtual_size.height == listing.option_count
+
+    run(app, steps, size=(80, 24))
+
+
 def test_a_wrangle_in_progress_is_left_only_when_the_key_is_pressed_again(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

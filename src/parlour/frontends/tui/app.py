@@ -359,8 +359,8 @@ class ParlourApp(App[None]):
     #board { width: auto; height: auto; padding: 0 1; }
     #below { height: 1fr; border-top: solid $primary; }
     #log { width: 2fr; height: 1fr; }
-    #side { width: 1fr; min-width: 24; }
-    #moves { height: 1fr; }
+    #side { width: 1fr; min-width: 30; }
+    #moves { height: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }
     #error { color: $error; }
     """
     TITLE = "Parlour"
