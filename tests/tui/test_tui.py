@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 from textual.pilot import Pilot
-from textual.widgets import Input, OptionList, RichLog, Static
+from textual.widgets import Input, Label, OptionList, RichLog, Static
 from typer.testing import CliRunner
 
 from parlour.agents import HUMAN, make_agent
@@ -299,6 +299,23 @@ def test_WR_7_the_wrangle_shows_north_only_its_view_and_the_computer_answers() -
         assert not screen.check_action("line", ("r",))  # no redo, hint or restart here
         assert not screen.check_action("line", ("hint",))
         assert screen.check_action("line", ("u",))
+
+    run(app, steps)
+
+
+def test_the_list_says_a_grace_is_typed_beside_the_moves_it_lists() -> None:
+    """Open Push-pin offers its grace as one family of moves (RM-5), too many to list: the
+    list names it, to be typed, and counts it apart from the moves it plays."""
+    app = started_on("royal-marriage", 7, variant="push-pin", mode="open")
+
+    async def steps(app: ParlourApp, pilot: Pilot[None]) -> None:
+        listing = app.screen.query_one("#moves", OptionList)
+        moves = len(session_of(app).game.observe(session_of(app).state)["legal_moves"])
+        last = listing.get_option_at_index(listing.option_count - 1)
+        assert listing.option_count == moves + 1 and last.disabled
+        assert str(last.prompt).startswith("type: swap any 2 of JH 4H KC")
+        title = str(app.screen.query_one("#moves-title", Label).render())
+        assert title == f"Legal moves ({moves}), and 1 choice to type"
 
     run(app, steps)
 

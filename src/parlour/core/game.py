@@ -19,7 +19,7 @@ from itertools import combinations
 from random import Random
 from typing import Any, Final, Generic, Literal, NamedTuple, Protocol, TypeVar
 
-from parlour.core.cards import Card, card_str
+from parlour.core.cards import Card, card_str, parse_card
 from parlour.core.deals import MAX_DEAL, check_deck, shuffled
 from parlour.core.errors import DeckError, IllegalMove, NotationError
 from parlour.core.moves import Move, action
@@ -80,6 +80,12 @@ class CardChoice:
     def to_json(self) -> dict[str, Any]:
         cards = [card_str(c) for c in self.cards]
         return {"action": self.verb, "size": self.size, "cards": cards, "note": self.note}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> CardChoice:
+        """A choice as an observation offers it (`to_json`), for a front end to name."""
+        cards = tuple(parse_card(text) for text in data["cards"])
+        return cls(data["action"], data["size"], cards, data["note"])
 
 
 class Exact(NamedTuple):

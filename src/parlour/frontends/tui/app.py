@@ -30,10 +30,12 @@ from textual.widgets.option_list import Option
 
 from parlour.agents import AGENTS, DEFAULT_AGENT, HUMAN, describe, make_agent
 from parlour.core.errors import ParlourError
+from parlour.core.game import CardChoice
 from parlour.core.params import all_params
 from parlour.core.session import Session
+from parlour.core.words import counted
 from parlour.frontends.cli.options import new_session
-from parlour.frontends.cli.play import Changed, unchanged
+from parlour.frontends.cli.play import Changed, choice_words, unchanged
 from parlour.frontends.cli.results import ResultKeeper
 from parlour.frontends.cli.wrangle import PERSON
 from parlour.frontends.tui.drivers import Driver, drained, driver_for
@@ -74,6 +76,7 @@ class GameScreen(Screen[None]):
         self.driver = driver
         self.busy = False
         self.legal: list[str] = []  # the legal moves shown, kept while the line narrows them
+        self.choices: list[str] = []  # families of moves (a grace), said: they are typed
         self.picked = False  # a move chosen with up or down since the line was last typed in
         self.typed_ahead: deque[str] = deque()  # lines entered while the last one ran
         self.warned = False  # told what leaving would lose, since the last line played
@@ -227,6 +230,7 @@ class GameScreen(Screen[None]):
             self.query_one("#log", RichLog).write(printed)
         observation = self.driver.observation()
         self.legal = observation["legal_moves"]
+        self.choices = [choice_words(CardChoice.from_json(c)) for c in observation["card_choices"]]
         board = self.driver.presenter.render(observation)
         unbounded = self.app.console.options.update_width(BOARD_WIDTH_LIMIT)
         widest = self.app.console.measure(board, options=unbounded).maximum  # wider ones scroll
@@ -244,11 +248,15 @@ class GameScreen(Screen[None]):
         listing = self.query_one("#moves", OptionList)
         listing.clear_options()
         listing.add_options(Option(move, id=move) for move in shown[:MOVES_SHOWN])
+        choices = [words for words in self.choices if wanted in words.lower()]
+        listing.add_options(Option(f"type: {words}", disabled=True) for words in choices)
         more = len(shown) - MOVES_SHOWN
         title = f"Moves with “{typed}”" if wanted else "Legal moves"
         title += f" ({len(shown)})"
         if more > 0:
             title += f", first {MOVES_SHOWN} shown"
+        if choices:
+            title += f", and {counted(len(choices), 'choice')} to type"
         self.query_one("#moves-title", Label).update(Text(title))  # typed text is not markup
 
 
