@@ -128,7 +128,8 @@ export async function showLobby(root) {
 /** Parameters in the order the game lists them (and an opponent last), as a key. */
 function paramKey(game, params) {
   const order = [...Object.keys(game?.params ?? {}), ...Object.keys(params)];
-  return [...new Set(order)].filter((name) => name in params).map((name) => `${name}=${params[name]}`).join(",");
+  const names = [...new Set(order)].filter((name) => name in params);
+  return names.map((name) => `${name}=${params[name]}`).join(",");
 }
 
 const minutes = (s) => (s === null || s === undefined ? "–" : clock(s));
