@@ -155,8 +155,6 @@ def _undone(values: Any) -> list[UndoneTurn]:
         moves, seconds = value.get("moves"), value.get("seconds")
         if not isinstance(moves, list) or not moves or not all(isinstance(m, str) for m in moves):
             raise RecordError(shape)
-        if isinstance(seconds, bool) or not isinstance(seconds, int | float):
-            raise RecordError(shape)
         turns.append(UndoneTurn(tuple(moves), _seconds(seconds)))
     return turns
 

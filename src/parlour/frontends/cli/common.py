@@ -30,25 +30,23 @@ def flag(*names: str, help: str) -> Any:
     return typer.Option(*names, metavar="", help=help)
 
 
-def _valueless(help_option: TyperOption | None) -> TyperOption | None:
-    """typer's own --help, shown as taking no value, as `flag` shows the others."""
-    if help_option is not None:
-        help_option.metavar = ""
-    return help_option
-
-
-class Command(TyperCommand):
-    """A `parlour` command: its --help shown without the `<bool>` typer gives it."""
+class _ValuelessHelp:
+    """typer's own --help shown as taking no value, without the `<bool>` typer gives it, as
+    `flag` shows the others."""
 
     def get_help_option(self, ctx: Any) -> TyperOption | None:
-        return _valueless(super().get_help_option(ctx))
+        help_option: TyperOption | None = super().get_help_option(ctx)  # type: ignore[misc]
+        if help_option is not None:
+            help_option.metavar = ""
+        return help_option
 
 
-class Group(TyperGroup):
-    """`parlour` itself: its --help shown without the `<bool>` typer gives it."""
+class Command(_ValuelessHelp, TyperCommand):
+    """A `parlour` command."""
 
-    def get_help_option(self, ctx: Any) -> TyperOption | None:
-        return _valueless(super().get_help_option(ctx))
+
+class Group(_ValuelessHelp, TyperGroup):
+    """`parlour` itself."""
 
 
 GameArg = Annotated[str, typer.Argument(help="Game id, e.g. royal-marriage (see: parlour games).")]
