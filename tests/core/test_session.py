@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from parlour.core import session as session_module
 from parlour.core.errors import IllegalMove, RecordError
 from parlour.core.moves import parse_move
 from parlour.core.record import MOST_MOVES, GameRecord, replay
@@ -439,6 +440,21 @@ def test_automatic_moves_switched_on_play_what_the_table_offers_now_as_a_turn() 
     assert session.moves == [TURN]
     assert session.autoplay
     assert session.switch_autoplay(False) == ()
+    assert session.moves == [TURN]
+
+
+def test_a_switch_to_automatic_moves_refused_at_MOST_MOVES_leaves_them_off(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The switch plays what the table offers; where no move more is allowed, the switch is
+    refused whole, so the game is not left saying automatic moves are on when they did not
+    play."""
+    session = Session(TOY, deck=ACES_FIRST)
+    session.play(TURN)
+    monkeypatch.setattr(session_module, "MOST_MOVES", session.move_count)
+    with pytest.raises(IllegalMove, match="at most 1 moves"):
+        session.switch_autoplay(True)
+    assert not session.autoplay
     assert session.moves == [TURN]
 
 

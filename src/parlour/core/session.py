@@ -175,13 +175,12 @@ class Session(Generic[S]):
     def switch_autoplay(self, on: bool) -> tuple[Move, ...]:
         """Automatic moves on or off. Switched on, they act on the table as it stands: the
         automatic moves it offers now are played at once, as a turn of their own that undo
-        takes back, where they would otherwise wait for the next move. Returns them."""
-        self.autoplay = on
-        if not on:
-            return ()
-        automatic, state = self._automatic_from(self.state)
+        takes back, where they would otherwise wait for the next move. Returns them. A switch
+        refused (no automatic moves in the game, or none more allowed) changes nothing."""
+        automatic, state = self._automatic_from(self.state) if on else ((), self.state)
         if automatic:
             self._keep_turn(automatic, state)
+        self.autoplay = on
         return automatic
 
     def _automatic_from(self, state: S) -> tuple[tuple[Move, ...], S]:

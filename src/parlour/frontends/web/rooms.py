@@ -1,9 +1,9 @@
 """A game being played on the server: its `Session`, its seats and their tokens, the sockets
 watching it, and who may do what.
 
-Rules stay in the core: a room asks the session to play, undo, redo or restart, and the game
-whose turn it is. What a room adds is who holds which seat (a seat is held by its token alone),
-and that the Wrangle has no automatic moves to switch on.
+Rules stay in the core: a room asks the session to play, undo, redo, restart or switch
+automatic moves, and the game whose turn it is. What a room adds is who holds which seat (a
+seat is held by its token alone).
 """
 
 from __future__ import annotations
