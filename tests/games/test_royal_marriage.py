@@ -9,7 +9,7 @@ import pytest
 
 from parlour.core.cards import card_str, cards_str, one_pack, parse_cards
 from parlour.core.errors import DeckError, IllegalMove, NotationError
-from parlour.core.game import LOST, WON
+from parlour.core.game import LOST, WON, CardChoice
 from parlour.core.moves import Move, action, parse_move
 from parlour.games.royal_marriage import (
     ROYAL_MARRIAGE as RM,
@@ -305,6 +305,24 @@ def test_an_observation_offers_the_open_discards_grace_once() -> None:
     }
     assert not any(m.startswith("throw") for m in observation["legal_moves"])
     assert len(json.dumps(observation)) < 5_000
+
+
+def test_a_move_refused_at_the_open_discards_grace_lists_no_throw(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Saying why a move is refused needs the discards, not the grace's 20,000 throws: listing
+    them took a tenth of a second for each mistyped move."""
+    state = RM.new(RoyalMarriageParams("discards", "open"), deal=5)
+
+    def listed(choice: CardChoice) -> tuple[Move, ...]:
+        raise AssertionError(f"the {choice.verb} choice was listed")
+
+    monkeypatch.setattr(CardChoice, "moves", listed)
+    refused = parse_move(f"throw {card_str(state.row[1])}")
+    assert RM.why_illegal(state, refused) == (
+        "the grace takes 3 different cards of the row, not its two ends, listed left to right"
+    )
+    assert "cannot be discarded" in RM.why_illegal(state, parse_move("discard 2C"))
 
 
 def test_a_rejected_move_gives_the_reason_and_changes_nothing() -> None:

@@ -134,11 +134,7 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
         Discards would list some 20,000 throws)."""
         if self._won(state):
             return (), ()
-        row = state.row
-        discards = tuple(
-            action(DISCARD, *row[start:stop])
-            for start, stop in discard_spans(row, state.params.variant)
-        )
+        discards = self._discard_moves(state)
         if state.params.mode == "as-dealt":
             if discards:  # RM-4: every discard before the next card
                 return discards, ()
@@ -146,15 +142,24 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
                 return (DEAL,), ()
         if not self._grace_open(state):
             return discards, ()
-        size = self._grace_size(state)
+        size, middle = self._grace_size(state), state.row[1:-1]
         if state.params.variant == "push-pin":
             grace = CardChoice(
-                SWAP, size, row[1:-1], "the grace, once a game: two cards change places"
+                SWAP, size, middle, "the grace, once a game: two cards change places"
             )
         else:
             note = f"the grace, once a game: {counted(size, 'card')} thrown out"
-            grace = CardChoice(THROW, size, row[1:-1], note)
+            grace = CardChoice(THROW, size, middle, note)
         return discards, (grace,)
+
+    @staticmethod
+    def _discard_moves(state: RoyalMarriageState) -> tuple[Move, ...]:
+        """Every discard the row allows (RM-3), without the grace's choice: open Discards
+        would list some 20,000 throws with it."""
+        row = state.row
+        return _discards(
+            [row[start:stop] for start, stop in discard_spans(row, state.params.variant)]
+        )
 
     def _grace_open(self, state: RoyalMarriageState) -> bool:
         """The grace may be taken now: once, after the last card, and as dealt only when no
@@ -249,7 +254,7 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
         if self.outcome(state) is not None:
             return f"{move} is not allowed: the game is over"
         as_dealt = state.params.mode == "as-dealt"
-        discards = [m for m in self.legal_moves(state) if m.action == DISCARD]
+        discards = self._discard_moves(state)
         if move.action == "deal":
             if move.cards:
                 return f"{move} is not a move: a deal names no card (say deal)"
