@@ -6,13 +6,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from random import Random
 from typing import Any
 
 import httpx
+import pytest
 
+from parlour.agents.base import Observation
+from parlour.core import session as session_module
 from parlour.core.cards import parse_cards
-from parlour.core.game import Visibility
-from parlour.core.moves import parse_move
+from parlour.core.game import Game, Visibility
+from parlour.core.moves import Move, parse_move
 from parlour.core.session import Session, shows_more
 from parlour.games import get_game
 from parlour.games.wrangle import WrangleState
@@ -219,6 +223,49 @@ def test_a_win_against_the_computer_counts_in_the_stats_by_opponent(live_server:
             truth.play(move)
             check_view(person.ask({"type": "move", "move": move}), truth, "north")
     assert stats_of(live_server, "wrangle", params) == (played + 1, won + 1)
+
+
+class BrokenComputer:
+    """A computer player that fails, naming a card as a failure deep in a search might."""
+
+    name = "random"
+    description = "a player that fails"
+
+    def choose(self, game: Game[Any, Any], observation: Observation, rng: Random) -> Move:
+        raise RuntimeError("the hidden queen of spades")
+
+
+def test_a_computer_that_fails_says_so_to_the_person_and_shows_no_card(
+    live: LiveServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The person would otherwise wait for a move that never comes, each of his refused as not
+    his turn; what failed is logged whole, and the person hears no word of it (WR-7)."""
+    with Player(live.url) as person:
+        joined, state = person.start(game="wrangle", opponent="random", deal=NORTH_BEGINS)
+        live.lobby.computers[joined["game_id"]] = BrokenComputer()
+        while state["observation"]["to_move"] == "north":
+            state = person.ask({"type": "move", "move": state["observation"]["legal_moves"][-1]})
+        told = person.receive()
+    assert told == {
+        "type": "error",
+        "message": "the computer failed to move: reload the page to let it try again",
+    }
+    assert "the hidden queen of spades" in caplog.text
+
+
+def test_a_computer_move_the_game_refuses_is_said_to_the_person(
+    live: LiveServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past `MOST_MOVES` the computer's move is refused like anyone's, and said so."""
+    with Player(live.url) as person:
+        joined, state = person.start(game="wrangle", opponent="random", deal=NORTH_BEGINS)
+        session = live.lobby.rooms[joined["game_id"]].session
+        while state["observation"]["to_move"] == "north":
+            monkeypatch.setattr(session_module, "MOST_MOVES", session.move_count + 1)
+            state = person.ask({"type": "move", "move": state["observation"]["legal_moves"][-1]})
+        told = person.receive()
+    assert told["type"] == "error"
+    assert told["message"].startswith("the computer could not move: a game keeps at most")
 
 
 def test_restarts_and_automatic_moves_are_refused_in_the_wrangle(live_server: str) -> None:

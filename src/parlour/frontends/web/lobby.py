@@ -274,6 +274,11 @@ class Lobby:
             if room.game_id not in self.computers:
                 self.computers[room.game_id] = make_agent(str(room.opponent))
             await computer_turns(room, self.computers[room.game_id], self, self.computer_pause)
+        except ParlourError as error:  # a move the game refused: the person must hear why
+            await room.tell(f"the computer could not move: {error}")
+        except Exception:  # its words could hold cards a seat may not see (WR-7): logged only
+            log.exception("the computer failed in game %s", room.game_id)
+            await room.tell("the computer failed to move: reload the page to let it try again")
         finally:
             room.computer_task = None
             self._release_if_idle(room)

@@ -188,6 +188,12 @@ class Room:
         ]
         await asyncio.gather(*sending)
 
+    async def tell(self, message: str) -> None:
+        """Say `message` to every client here, as a refusal is said."""
+        await asyncio.gather(
+            *(client.send({"type": "error", "message": message}) for client in list(self.clients))
+        )
+
     # ----- changes, checked ----------------------------------------------------------------
     def _may_act(self, seat: str) -> bool:
         if seat == SOLO:
