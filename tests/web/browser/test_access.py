@@ -348,3 +348,55 @@ def test_a_grace_made_of_its_last_card_takes_the_focus(table: Table) -> None:
     table.settle(seen)
     assert table.state["last"] == swap
     assert page.evaluate(ON_TABLE) is True  # the button gone, the keys go on from the table
+
+
+def test_a_card_put_down_is_said(table: Table) -> None:
+    """Pressed again on its own pile, or with Escape, the card picked up is put down and that
+    is said: "Picked up …, it can go to …" would else still stand for the card held."""
+    card, source, _ = first_move(table)
+    for put_down in (
+        lambda: table.pile(source).click(),
+        lambda: table.page.keyboard.press("Escape"),
+    ):
+        table.top_card(source).click()
+        assert table.message.startswith("Picked up")
+        put_down()
+        assert table.message == f"Put down {words(card)} on {pile_words(source)}."
+        assert table.page.evaluate("window.parlour.board.selected") is None
+
+
+def test_a_card_discarded_by_keys_leaves_the_focus_where_it_was_in_the_row(table: Table) -> None:
+    """The focus goes to the card that takes the discarded card's place, not back to the
+    row's first card, so that the keys go on from there in a long row."""
+    table.open("/play/royal-marriage?variant=standard&mode=as-dealt&deal=55")
+    table.play("deal")
+    row = table.state["observation"]["piles"]["row"]
+    assert table.legal() == ["discard 5D"]
+    page = table.page
+    page.locator('[data-pile="row"] [data-card="5D"]').focus()
+    seen = table.seq
+    page.keyboard.press("Enter")
+    table.settle(seen)
+    assert table.state["last"] == "discard 5D"
+    after = row[row.index("5D") + 1]
+    assert page.evaluate("() => document.activeElement.dataset.card") == after
+
+
+def test_highlights_stay_drawn_where_the_system_sets_the_colours(table: Table) -> None:
+    """Windows' high contrast mode draws no shadows: where a card can go, the hint's places and
+    a chosen card are drawn there in its own colours."""
+    _, source, target = first_move(table)
+    page = table.page
+    page.emulate_media(forced_colors="active")
+    drawn = "(el) => getComputedStyle(el).outlineStyle !== 'none' || getComputedStyle(el).borderTopStyle !== 'none'"
+    table.top_card(source).click()
+    assert table.pile(target).evaluate(drawn)
+    table.page.keyboard.press("Escape")
+    table.hint()
+    assert page.locator(".pile.hint-to").first.evaluate(drawn)
+    table.open("/play/royal-marriage?variant=standard&mode=as-dealt&deal=55")
+    table.play("deal")
+    queen = page.locator('[data-pile="row"] [data-card="QH"]')
+    queen.click()
+    assert queen.evaluate("(el) => getComputedStyle(el).borderTopStyle") == "solid"
+    page.emulate_media(forced_colors="none")

@@ -471,3 +471,40 @@ def test_comings_and_goings_at_a_table_keep_each_choice_and_send_no_stale_move(
     assert back["observation"]["piles"][f"{idle_seat}-turned"] == []
     assert back["move_count"] == mover.state["move_count"]
     assert [n.script_errors for n in (north, south, third)] == [[], [], []]
+
+
+def test_the_second_player_sitting_down_hands_the_focus_from_the_link_to_the_table(
+    browser_context_pair: tuple[BrowserContext, BrowserContext], live: LiveServer
+) -> None:
+    """The link's field and button go once the table is full: the one who had the focus there
+    finds it on the table, not lost to the page."""
+    north = Table(browser_context_pair[0].new_page(), live.url)
+    south = Table(browser_context_pair[1].new_page(), live.url)
+    with live.dealing(deal=DEAL):
+        north.open("/wrangle?vs=human")
+    north.page.focus("[data-join-link]")
+    link = north.page.get_attribute("[data-join-link]", "data-join-link")
+    assert link
+    south.open(link.removeprefix(live.url))
+    north.page.wait_for_function("() => window.parlour.state.waiting === false")
+    assert north.page.evaluate(
+        "() => document.querySelector('.table').contains(document.activeElement)"
+    )
+
+
+def test_the_other_player_s_undo_and_redo_are_said_as_his(
+    browser_context_pair: tuple[BrowserContext, BrowserContext], live: LiveServer
+) -> None:
+    north, south = seat_table(browser_context_pair, live, deal=DEAL)
+    mover_seat = north.state["observation"]["to_move"]
+    mover, other = (north, south) if mover_seat == "north" else (south, north)
+    mover.send(next(m for m in mover.legal() if ">" in m))  # an ace up, shown to both already
+    for control, said in (
+        ("undo", "Your opponent took back: "),
+        ("redo", "Your opponent played again: "),
+    ):
+        seen = other.seq
+        mover.control(control)
+        other.wait_for_news(seen)
+        assert other.message.startswith(said)
+        assert mover.message.startswith("Undone: " if control == "undo" else "Redone: ")

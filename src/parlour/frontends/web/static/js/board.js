@@ -32,6 +32,13 @@ function marked(el, marks) {
   if (el.dataset.label) el.setAttribute("aria-label", [el.dataset.label, ...said].join("; "));
 }
 
+/** Where `stop` stands within its pile's element: the card of a row and its place among
+ *  the row's stops, which the next card takes once it is discarded; nothing for a pile. */
+function placeIn(pileEl, stop) {
+  if (!pileEl || !stop.matches(`[data-card]${STOPS}`)) return { card: null, index: null };
+  return { card: stop.dataset.card, index: [...pileEl.querySelectorAll(STOPS)].indexOf(stop) };
+}
+
 export class Board {
   /**
    * @param {HTMLElement} root where the table is drawn
@@ -165,8 +172,8 @@ export class Board {
    *  the card of a row); returns it. */
   rove(stop) {
     for (const el of this.root.querySelectorAll(STOPS)) el.tabIndex = el === stop ? 0 : -1;
-    const pile = stop.closest("[data-pile]")?.dataset.pile;
-    this.roved = { pile, card: stop.matches("[data-card]") ? stop.dataset.card : null };
+    const pileEl = stop.closest("[data-pile]");
+    this.roved = { pile: pileEl?.dataset.pile, ...placeIn(pileEl, stop) };
     return stop;
   }
 
@@ -175,18 +182,19 @@ export class Board {
   focusedPlace() {
     const active = document.activeElement;
     if (!(active instanceof Element) || !this.root.contains(active)) return null;
-    const pile = active.closest("[data-pile]")?.dataset.pile ?? null;
-    const card = active.matches(`[data-card]${STOPS}`) ? active.dataset.card : null;
-    return pile === null ? null : { pile, card };
+    const pileEl = active.closest("[data-pile]");
+    return pileEl ? { pile: pileEl.dataset.pile, ...placeIn(pileEl, active) } : null;
   }
 
-  /** After a redraw, the focus goes back to the same pile (or card of a row), so that the
-   *  keys go on from where they were; none is taken from elsewhere on the page. */
+  /** After a redraw, the focus goes back to the same pile (or card of a row, or where a card
+   *  discarded from the row was), so that the keys go on from where they were; none is taken
+   *  from elsewhere on the page. */
   refocus(place) {
     const kept = place ?? this.roved;
     const pile = kept && [...this.root.querySelectorAll("[data-pile]")].find((el) => el.dataset.pile === kept.pile);
-    const card = pile && kept.card !== null
-      ? [...pile.querySelectorAll(STOPS)].find((el) => el.dataset.card === kept.card) : null;
+    const cards = pile && kept.card !== null ? [...pile.querySelectorAll(STOPS)] : [];
+    const card = cards.find((el) => el.dataset.card === kept.card) ??
+      cards[Math.min(kept?.index ?? 0, cards.length - 1)];
     const stop = card ?? (pile?.matches(STOPS) ? pile : pile?.querySelector(STOPS)) ??
       this.root.querySelector(STOPS);
     if (!stop) return;
@@ -304,7 +312,7 @@ export class Board {
     if (this.selected) {
       const from = this.selected;
       if (from === name) {
-        this.pick(null);
+        this.putDown();
       } else if (this.legal.targets(from).has(name) || !this.legal.sources().has(name)) {
         this.pick(null);
         this.hooks.move(`${from}>${name}`);
@@ -439,12 +447,17 @@ export class Board {
     return this.legal.actions.find((m) => spec.actions.includes(m.word))?.text ?? spec.actions[size ? 0 : 1];
   }
 
-  /** Escape or a click on the felt: the card picked up, or those chosen, are put down. */
+  /** Escape, a click on the felt or on the pile the card came from: the card picked up, or
+   *  those chosen, are put down, and that is said, where "Picked up …" would else stand. */
   putDown() {
     if (!this.selected && !this.chosen.length) return;
+    const top = this.selected && this.obs.piles[this.selected]?.at(-1);
+    const words = this.selected
+      ? `Put down ${top ? `${cardWords(top)} ` : ""}on ${this.pileWords(this.selected)}.`
+      : `Put back ${this.chosen.map((c) => cardWords(c.name)).join(", ")}: no card is chosen.`;
     this.clearChoice();
     this.hooks.choices([]);
-    this.hooks.say("");
+    this.hooks.say(words);
   }
 
   /** A press on a pile's top card that can move starts a drag. A press on any other pile is

@@ -323,7 +323,8 @@ export class GameView {
     }
     if (gone < 0) {
       const redone = state.moves.slice(gone);
-      return `Redone: ${this.board.moveWords(redone[0], before.observation)}${this.followed(redone.length - 1, state)}.`;
+      const who = asked || !state.observation.player ? "Redone" : `${capitalized(otherPlayer(state))} played again`;
+      return `${who}: ${this.board.moveWords(redone[0], before.observation)}${this.followed(redone.length - 1, state)}.`;
     }
     if (asked === "autoplay") return `Automatic moves ${state.autoplay ? "on" : "off"}.`;
     return "";
@@ -440,7 +441,10 @@ export class GameView {
     const seat = heldSeats()[state.game_id];
     const link = seat?.joinLink;
     if (!state.waiting || !link) {
+      // the link's field or button may have the focus: the table, now laid out, takes it
+      const focused = this.invite.contains(document.activeElement);
       fill(this.invite);
+      if (focused) this.board.focus();
       return;
     }
     const url = new URL(link, location.origin).href;
