@@ -388,7 +388,10 @@ def test_highlights_stay_drawn_where_the_system_sets_the_colours(table: Table) -
     _, source, target = first_move(table)
     page = table.page
     page.emulate_media(forced_colors="active")
-    drawn = "(el) => getComputedStyle(el).outlineStyle !== 'none' || getComputedStyle(el).borderTopStyle !== 'none'"
+    drawn = (
+        "(el) => getComputedStyle(el).outlineStyle !== 'none'"
+        " || getComputedStyle(el).borderTopStyle !== 'none'"
+    )
     table.top_card(source).click()
     assert table.pile(target).evaluate(drawn)
     table.page.keyboard.press("Escape")
