@@ -7,8 +7,12 @@ greedy --games N --seed S` plays (the same deals, seats and generators), one pro
 line printed for each seed, and for all together, is the duel's summary from the seeing
 player's side. `--replies R` gives the seeing player the look-ahead of `StrongAgent(replies=R)`
 (400: nearly every line played to the game's end, as `wrangle_lookahead.py` plays it unseeing).
+`--unordered` hides one thing from it: the order of each seat's cards never yet shown (its
+stock until first turned over, its reserve below every card uncovered), shuffled afresh for
+each sample; which cards they are, it still knows.
 
 Run: uv run python benchmarks/wrangle_ceiling.py [--games N] [--seed S ...] [--replies R]
+     [--unordered]
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -28,6 +33,7 @@ from parlour.agents.strong import REPLIES, StrongAgent
 from parlour.core.cards import Card
 from parlour.core.moves import Move
 from parlour.games.wrangle import Wrangle, WrangleParams, WrangleState
+from parlour.games.wrangle.rules import RESERVE_SIZE, laid_out
 
 SEEING = "strong"  # the seeing player stands in the duel's place of `strong`
 
@@ -52,11 +58,54 @@ class Seeing(Wrangle):
         self.true = self.apply(self.true, move)
 
 
-def series(games: int, seed: int, replies: int = REPLIES) -> list[GameResult]:
+class Unordered(Seeing):
+    """The true state, but each seat's cards never shown dealt in a fresh order: the stock
+    until its waste is first turned over (WR-5), and the reserve below every card uncovered
+    (its lowest size laid out, less the top)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.unshown = [RESERVE_SIZE - 1] * 2  # reserve cards never uncovered, by seat
+        self.first_pass = [True, True]
+
+    def follow(self, seat: str, move: Move) -> None:
+        before = self.true
+        super().follow(seat, move)
+        assert before is not None and self.true is not None
+        for index in range(2):
+            if not laid_out(self.true, index):
+                continue
+            if laid_out(before, index) and len(self.true.stocks[index]) > len(before.stocks[index]):
+                self.first_pass[index] = False
+            self.unshown[index] = max(
+                0, min(self.unshown[index], len(self.true.reserves[index]) - 1)
+            )
+
+    def determinize(
+        self,
+        observation: Mapping[str, Any],
+        rng: Random,
+        known: Mapping[str, Sequence[Card | None]] | None = None,
+    ) -> WrangleState:
+        true = super().determinize(observation, rng, known)
+        reserves, stocks = list(true.reserves), list(true.stocks)
+        for index, unshown in enumerate(self.unshown):
+            below = min(unshown, len(true.reserves[index]))  # none before the seat lays out
+            stock = true.stocks[index] if self.first_pass[index] else ()
+            cards = [*true.reserves[index][:below], *stock]
+            rng.shuffle(cards)
+            reserves[index] = (*cards[:below], *true.reserves[index][below:])
+            stocks[index] = (*cards[below:],) if self.first_pass[index] else stocks[index]
+        return replace(true, reserves=(reserves[0], reserves[1]), stocks=(stocks[0], stocks[1]))
+
+
+def series(
+    games: int, seed: int, replies: int = REPLIES, unordered: bool = False
+) -> list[GameResult]:
     results = []
     params = WrangleParams()
     for pairing in pairings(SEEING, "greedy", games, seed):
-        game = Seeing()
+        game = Unordered() if unordered else Seeing()
         game.true = game.new(params, deal=pairing.deal)
         agents = [
             StrongAgent(replies=replies) if name == SEEING else make_agent(name)
@@ -89,8 +138,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400, help="games per seed (even)")
     parser.add_argument("--seed", type=int, nargs="+", default=[1], help="seeds of the deals")
     parser.add_argument("--replies", type=int, default=REPLIES, help="whole turns played out")
+    parser.add_argument(
+        "--unordered", action="store_true", help="the cards never shown in a fresh order"
+    )
     args = parser.parse_args()
-    report(lambda seed: series(args.games, seed, args.replies), args.seed)
+    report(lambda seed: series(args.games, seed, args.replies, args.unordered), args.seed)
 
 
 def report(series_of: Callable[[int], list[GameResult]], seeds: Sequence[int]) -> None:
