@@ -22,6 +22,7 @@ RED_SUITS = frozenset({1, 2})
 ACE = 1
 KING = 13
 PACK_SIZE = 52  # a card is a number below this
+TWO_PACKS_SIZE = 2 * PACK_SIZE  # the cards of the two-pack games, all up when won
 
 _RANK_ALIASES = {"10": "T"}
 _CARD_HELP = (

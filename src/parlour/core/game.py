@@ -204,7 +204,13 @@ class Game(ABC, Generic[S, P]):
         return move in self.legal_moves(state)
 
     def why_illegal(self, state: S, move: Move) -> str:
-        """Words for a player on why `move` is refused; games add their own reasons."""
+        """Words for a player on why `move` is refused: what refuses it in any game, else the
+        game's own rules (`rule_refusal`)."""
+        return self.general_refusal(state, move) or self.rule_refusal(state, move)
+
+    def general_refusal(self, state: S, move: Move) -> str | None:
+        """Why `move` is refused whatever the game's rules (a move of no kind the game knows,
+        the game over, a pile that does not exist or is empty), or None."""
         shown = clipped(str(move))  # a move the game does not know may be any text
         if not self.knows(move):
             moves = ", ".join(self.info.actions)
@@ -224,6 +230,11 @@ class Game(ABC, Generic[S, P]):
                 return f"{move} is not allowed: {move.source} is empty"
             if move.source == move.target:
                 return f"{move} is not allowed: a card cannot move onto its own pile"
+        return None
+
+    def rule_refusal(self, state: S, move: Move) -> str:
+        """Why the game's rules refuse `move`, of a kind the game knows, between piles that
+        exist; games name the ruling."""
         return f"{move} is not allowed now"
 
     @abstractmethod

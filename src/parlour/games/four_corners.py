@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from parlour.core.building import NO_BUILD, Build
-from parlour.core.cards import Card, two_packs
+from parlour.core.cards import TWO_PACKS_SIZE, Card, two_packs
 from parlour.core.game import LOST, WON, Game, GameInfo, MoveGroup, OwnSearch, Visibility
 from parlour.core.moves import Move, action
 from parlour.games.twin_foundations import (
@@ -131,7 +131,7 @@ class FourCorners(Game[FourCornersState, FourCornersParams]):
 
     # ----- play ---------------------------------------------------------------------------
     def legal_moves(self, state: FourCornersState) -> tuple[Move, ...]:
-        if state.foundations.count() == 104:
+        if state.foundations.count() == TWO_PACKS_SIZE:
             return ()
         moves = foundation_moves(HEAPS, state.heaps, state.foundations)
         for spot, targets in enumerate(build_targets(state.heaps, state.builds)):
@@ -161,10 +161,7 @@ class FourCorners(Game[FourCornersState, FourCornersParams]):
             redeals_left=state.redeals_left - 1,
         )
 
-    def why_illegal(self, state: FourCornersState, move: Move) -> str:
-        base = super().why_illegal(state, move)
-        if base != f"{move} is not allowed now":
-            return base
+    def rule_refusal(self, state: FourCornersState, move: Move) -> str:
         if move == REDEAL:
             return "no redeal is left: the heaps may be dealt again twice at most (FC-4)"
         if not move.is_transfer or move.source not in _SPOT:
@@ -174,7 +171,7 @@ class FourCorners(Game[FourCornersState, FourCornersParams]):
         return why_not_moved(move, state.heaps[_SPOT[move.source]][-1], onto, "FC-3", empty)
 
     def outcome(self, state: FourCornersState) -> str | None:
-        if state.foundations.count() == 104:
+        if state.foundations.count() == TWO_PACKS_SIZE:
             return WON
         return None if self.legal_moves(state) else LOST
 

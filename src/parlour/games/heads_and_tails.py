@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from parlour.core.building import NO_BUILD, Build
-from parlour.core.cards import ACE, KING, SUITS, Card, two_packs
+from parlour.core.cards import ACE, KING, SUITS, TWO_PACKS_SIZE, Card, two_packs
 from parlour.core.game import LOST, WON, Game, GameInfo, MoveGroup, OwnSearch, Visibility
 from parlour.core.moves import Move
 from parlour.games.twin_foundations import (
@@ -133,10 +133,9 @@ class HeadsAndTails(Game[HeadsAndTailsState, HeadsAndTailsParams]):
             tableau, packets = _refilled(tableau, packets, spot)
         return HeadsAndTailsState(state.params, state.deal, tableau, packets, foundations, builds)
 
-    def why_illegal(self, state: HeadsAndTailsState, move: Move) -> str:
-        base = super().why_illegal(state, move)
-        if base != f"{move} is not allowed now" or not move.is_transfer:
-            return base
+    def rule_refusal(self, state: HeadsAndTailsState, move: Move) -> str:
+        if not move.is_transfer:
+            return super().rule_refusal(state, move)
         if move.source not in _SPOT:
             return f"{move} is not allowed: only the heads and tails are played from (HT-3)"
         if move.target in PACKETS:
@@ -150,7 +149,7 @@ class HeadsAndTails(Game[HeadsAndTailsState, HeadsAndTailsParams]):
         return why_not_moved(move, state.tableau[_SPOT[move.source]][-1], onto, rule, empty)
 
     def outcome(self, state: HeadsAndTailsState) -> str | None:
-        if state.foundations.count() == 104:
+        if state.foundations.count() == TWO_PACKS_SIZE:
             return WON
         return None if self.legal_moves(state) else LOST
 

@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any, Literal
 
 from parlour.core.building import UP, step_rank
-from parlour.core.cards import RANKS, Card, card_str, make_card, two_packs
+from parlour.core.cards import RANKS, TWO_PACKS_SIZE, Card, card_str, make_card, two_packs
 from parlour.core.game import LOST, WON, Game, GameInfo, OwnSearch, Visibility
 from parlour.core.moves import Move, action, transfer
 
@@ -147,7 +147,7 @@ class Plait(Game[PlaitState, PlaitParams]):
         return [(name, pile[-1]) for name, pile in named if pile]
 
     def legal_moves(self, state: PlaitState) -> tuple[Move, ...]:
-        if sum(map(len, state.foundations)) == len(two_packs()):
+        if sum(map(len, state.foundations)) == TWO_PACKS_SIZE:
             return ()
         moves: list[Move] = []
         empty = next((i for i, f in enumerate(state.foundations) if not f), None)
@@ -206,10 +206,7 @@ class Plait(Game[PlaitState, PlaitParams]):
             waste=state.waste[:-1],
         )
 
-    def why_illegal(self, state: PlaitState, move: Move) -> str:
-        base = super().why_illegal(state, move)
-        if base != f"{move} is not allowed now":
-            return base
+    def rule_refusal(self, state: PlaitState, move: Move) -> str:
         if move == DEAL:
             return "the stock is empty: turn the waste over with redeal (PL-5)"
         if move == REDEAL:
@@ -238,7 +235,7 @@ class Plait(Game[PlaitState, PlaitParams]):
         )
 
     def outcome(self, state: PlaitState) -> str | None:
-        if sum(map(len, state.foundations)) == len(two_packs()):
+        if sum(map(len, state.foundations)) == TWO_PACKS_SIZE:
             return WON
         return None if self.legal_moves(state) else LOST
 

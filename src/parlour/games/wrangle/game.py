@@ -227,10 +227,7 @@ class Wrangle(Game[WrangleState, WrangleParams]):
         # WR-4: a card put on one's own waste was not placed, and the turn ends
         return end_turn(state) if target == "waste" and place == me else state
 
-    def why_illegal(self, state: WrangleState, move: Move) -> str:
-        base = super().why_illegal(state, move)
-        if base != f"{move} is not allowed now":
-            return base
+    def rule_refusal(self, state: WrangleState, move: Move) -> str:
         return f"{move} is not allowed: {reason(state, move)}"
 
     def outcome(self, state: WrangleState) -> str | None:
