@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, replace
 
-from parlour.core.building import UP, fits_foundation
+from parlour.core.building import UP, follows
 from parlour.core.cards import ACE, Card
 from parlour.core.game import LOST, WON, Game, GameInfo
 from parlour.core.moves import Move, action, transfer
@@ -47,7 +47,10 @@ class Toy(Game[ToyState, ToyParams]):
 
     def _fits(self, state: ToyState) -> bool:
         top = state.foundation[-1] if state.foundation else None
-        return bool(state.waste) and fits_foundation(state.waste[-1], top, ACE, UP)
+        if not state.waste:
+            return False
+        card = state.waste[-1]
+        return card % 13 + 1 == ACE if top is None else follows(card, top, UP)
 
     def apply_unchecked(self, state: ToyState, move: Move) -> ToyState:
         if move == TURN:

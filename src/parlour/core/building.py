@@ -1,7 +1,7 @@
-"""The vocabulary of building that the two-pack games share, stated once.
+"""The vocabulary of building that the two-pack games share: a rank's neighbour and a card
+following another in suit, which each game's foundations build on (HT-2, FC-1, PL-2, WR-2:
+their base ranks, directions and wraps differ, so each game states its own, on `follows`).
 
-* Foundations build in suit from a base rank, up or down, with or without wrapping from king
-  to ace (HT-2, FC-1, PL-2, WR-2).
 * Auxiliary sequences build in suit one rank up or down on another pile's top; the first card
   built onto a pile fixes its direction while any built card remains on it, and no wrap
   (HT-4, FC-3). The Wrangle's auxiliary heaps are the special case of one fixed direction
@@ -37,15 +37,6 @@ def follows(card: Card, onto: Card, step: int, wrap: bool = False) -> bool:
     if card // 13 != onto // 13:
         return False
     return step_rank(onto % 13 + 1, step, wrap) == card % 13 + 1
-
-
-def fits_foundation(
-    card: Card, top: Card | None, base_rank: int, step: int, wrap: bool = False
-) -> bool:
-    """`card` may go on a foundation whose top is `top` (None: empty, taking `base_rank`)."""
-    if top is None:
-        return card % 13 + 1 == base_rank
-    return follows(card, top, step, wrap)
 
 
 class Build(NamedTuple):

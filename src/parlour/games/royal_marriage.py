@@ -197,8 +197,7 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
             return (
                 as_dealt and bool(state.stock) and not has_discard(state.row, state.params.variant)
             )
-        grace = SWAP if state.params.variant == "push-pin" else THROW
-        if move.action != grace or not self._grace_open(state):
+        if move.action != grace_verb(state.params.variant) or not self._grace_open(state):
             return False
         if as_dealt and has_discard(state.row, state.params.variant):
             return False
@@ -211,7 +210,7 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
         )
 
     def apply_unchecked(self, state: RoyalMarriageState, move: Move) -> RoyalMarriageState:
-        if move.action == "deal":  # the constructor, as `replace` costs several times more
+        if move.action == DEAL.action:  # the constructor, as `replace` costs several times more
             return RoyalMarriageState(
                 state.params,
                 state.deal,
@@ -255,7 +254,7 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
             return f"{move} is not allowed: the game is over"
         as_dealt = state.params.mode == "as-dealt"
         discards = self._discard_moves(state)
-        if move.action == "deal":
+        if move.action == DEAL.action:
             if move.cards:
                 return f"{move} is not a move: a deal names no card (say deal)"
             if not state.stock:
@@ -270,8 +269,7 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
                 state.params.variant
             )
         # the rest of the vocabulary: the graces
-        grace = {"push-pin": SWAP, "discards": THROW}.get(state.params.variant)
-        if grace != move.action:
+        if grace_verb(state.params.variant) != move.action:
             return f"{move.action} is not a grace of this game"
         if state.grace_used:
             return "the grace has been used already: it is once per game"
@@ -407,11 +405,16 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
         return Visibility.NONE if pile == "stock" else Visibility.ALL
 
     def extras(self, state: RoyalMarriageState) -> dict[str, Any]:
-        grace = {"push-pin": SWAP, "discards": THROW}.get(state.params.variant)
-        return {"grace": grace, "grace_used": state.grace_used}
+        return {"grace": grace_verb(state.params.variant), "grace_used": state.grace_used}
 
     def key(self, state: RoyalMarriageState) -> Hashable:
         return (state.row, len(state.stock), state.grace_used)
+
+
+def grace_verb(variant: Variant) -> str | None:
+    """The move a variant's grace makes: Push-pin's swap, Dr. Pole's throw; none in the
+    standard game."""
+    return {"push-pin": SWAP, "discards": THROW}.get(variant)
 
 
 def _discards(groups: list[tuple[Card, ...]]) -> tuple[Move, ...]:

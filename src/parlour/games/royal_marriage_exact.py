@@ -26,13 +26,13 @@ from functools import cache
 from itertools import combinations, pairwise
 
 from parlour.core.cards import Card
-from parlour.games.royal_marriage_rows import GRACE_THROWS
+from parlour.games.royal_marriage_rows import GRACE_THROWS, Variant
 
 
 class Clearing:
     """`clear(i, j)` for every pair of a row under one variant's discard shapes."""
 
-    def __init__(self, row: Sequence[Card], variant: str) -> None:
+    def __init__(self, row: Sequence[Card], variant: Variant) -> None:
         self.row = tuple(row)
         self.variant = variant
         n = len(self.row)

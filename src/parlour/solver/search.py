@@ -18,12 +18,12 @@ from time import perf_counter
 from typing import Any, Literal, NamedTuple
 
 from parlour.core.errors import ParamsError
-from parlour.core.game import LOST, WON, Exact, Game, SearchResult
+from parlour.core.game import LOST, UNKNOWN, WON, Exact, Game, SearchResult
 from parlour.core.moves import Move
 from parlour.core.words import counted
 from parlour.solver.expand import Expander, Line
 
-Result = SearchResult
+Method = Literal["search", "game search", "exact"]  # whose search, or the exact algorithm
 KNOWLEDGE = "thoughtful: every card's place known, the stock order and covered cards included"
 _CLOCK_EVERY = 1024  # nodes between looks at the clock
 
@@ -43,11 +43,11 @@ DEFAULT_BUDGET = Budget()
 class Solution:
     """The solver's answer for one position."""
 
-    result: Result
+    result: SearchResult
     moves: tuple[Move, ...]  # the winning line when `won`
     nodes: int
     seconds: float
-    method: str  # "search", "game search" (the game's own) or "exact"
+    method: Method
     guess: Move | None = None  # when `unknown`: the first move towards the most progress seen
     knowledge: str = KNOWLEDGE
 
@@ -119,7 +119,7 @@ def _decided(game: Game[Any, Any], state: Any, budget: Budget, hooks: bool) -> S
     if line is None:
         seconds = perf_counter() - start
         if not search.complete:
-            return Solution("unknown", (), search.nodes, seconds, "search", search.guess)
+            return Solution(UNKNOWN, (), search.nodes, seconds, "search", search.guess)
         return Solution(LOST, (), search.nodes, seconds, "search")
     moves = _verified(game, state, line)
     return Solution(WON, moves, search.nodes, perf_counter() - start, "search")

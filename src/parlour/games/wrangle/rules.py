@@ -1,4 +1,4 @@
-"""The Wrangle's pieces: pile names, parameters, the state, and the rules that the moves share:
+"""The Wrangle's pieces: pile names, the state, and the rules that the moves share:
 where a card fits (WR-2, WR-3, WR-4), laying out (WR-1) and passing the turn (WR-5, WR-6)."""
 
 from __future__ import annotations
