@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import select
+import subprocess
 from pathlib import Path
 
 from parlour.core.cards import cards_str
@@ -13,7 +15,7 @@ from parlour.games.royal_marriage import ROYAL_MARRIAGE as RM
 from parlour.games.royal_marriage import RoyalMarriageParams
 from parlour.solver import hint, solve
 from parlour.store.records import save_record
-from tests.cli.runner import parlour
+from tests.cli.runner import PARLOUR, command_env, parlour
 
 
 def test_solve_json_gives_a_winning_line_that_replays() -> None:
@@ -83,6 +85,31 @@ def test_a_cards_file_of_dash_is_standard_input() -> None:
     answers = [json.loads(line) for line in done.stdout.splitlines()]
     expected = [(d + 1, "won" if _solved(d) else "lost") for d in range(3)]
     assert [(a["line"], a["result"]) for a in answers] == expected
+
+
+def test_decks_piped_in_are_answered_as_they_come() -> None:
+    """A program making decks one by one hears each answer before it makes the next."""
+    decks = [cards_str(RM.deck_for_deal(RoyalMarriageParams(), d)[1:-1]) for d in range(2)]
+    command = [PARLOUR, "solve", "royal-marriage", "--cards-file", "-", "--json"]
+    with subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=command_env()
+    ) as process:
+        assert process.stdin and process.stdout
+        process.stdin.write(decks[0] + "\n")
+        process.stdin.flush()
+        ready, _, _ = select.select([process.stdout], [], [], 60)
+        assert ready, "no answer came before the next deck"
+        assert json.loads(process.stdout.readline())["line"] == 1
+        process.stdin.write(decks[1] + "\n")
+        process.stdin.close()
+        assert json.loads(process.stdout.read())["line"] == 2
+        assert process.wait(timeout=60) == 0
+
+
+def test_endless_input_with_no_line_end_is_refused_unread() -> None:
+    done = parlour("solve", "royal-marriage", "--cards-file", "/dev/zero", "--json")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == "parlour: cannot read /dev/zero: a line is longer than any deck\n"
 
 
 def _solved(deal: int) -> bool:

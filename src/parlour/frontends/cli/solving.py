@@ -5,9 +5,10 @@ from __future__ import annotations
 import io
 import json
 import sys
+from collections.abc import Iterator
 from itertools import accumulate
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TextIO
 
 import typer
 
@@ -34,6 +35,8 @@ NodesOpt = Annotated[int, typer.Option("--nodes", min=1, help="Positions the sol
 SecondsOpt = Annotated[
     float, typer.Option("--seconds", min=0.001, help="Seconds the solver may think.")
 ]
+
+LONGEST_LINE = 4096  # characters: a deck of two packs, written long, takes about 450
 
 
 def solve_command(
@@ -94,18 +97,9 @@ def _solve_file(
     errors, of how many."""
     choice = choose(game_id, deal=0, cards=None, variant=variant, mode=mode)
     require_one_player(choice.game)  # before any line, so one error is not a line's error
-    try:
-        # a byte-order mark, which some editors write first, is no card; lines are counted
-        # as an editor counts them (text mode reads \r\n and \r as \n), where `splitlines`
-        # would also split at a form feed or U+2028 and put off every number after it
-        text = _read_decks(path)
-    except OSError as error:
-        raise ParlourError(f"cannot read {path}: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise ParlourError(f"cannot read {path}: it is not text (UTF-8)") from None
-    lines = text.removesuffix("\n").split("\n") if text else []
-    refused = 0
-    for number, line in enumerate(lines, start=1):
+    refused = lines = 0
+    for number, line in enumerate(_deck_lines(path), start=1):
+        lines = number
         try:
             if not line.strip():
                 raise ParlourError("the line is empty: write the deck's cards in dealing order")
@@ -115,14 +109,34 @@ def _solve_file(
             result = {"result": "error", "error": str(error)}
             refused += 1
         typer.echo(json.dumps({**result, "line": number}))
-    return refused, len(lines)
+    return refused, lines
 
 
-def _read_decks(path: Path) -> str:
-    """The text of `path`, or of standard input for `-` (decks made by another program)."""
-    if str(path) != "-":
-        return path.read_text(encoding="utf-8-sig")
-    return io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig").read()  # as a file is read
+def _deck_lines(path: Path) -> Iterator[str]:
+    """The lines of `path`, or of standard input for `-`, each read as it comes: decks that
+    another program makes are answered as it makes them, and none is held but the one read.
+
+    A byte-order mark, which some editors write first, is no card; lines are counted as an
+    editor counts them (text mode reads \r\n and \r as \n), where `splitlines` would also
+    split at a form feed or U+2028 and put off every number after it. A line longer than any
+    deck (endless input with no line's end) is refused before it is read whole."""
+    try:
+        with _opened(path) as text:
+            while line := text.readline(LONGEST_LINE + 1):
+                if len(line) > LONGEST_LINE:
+                    raise ParlourError(f"cannot read {path}: a line is longer than any deck")
+                yield line.removesuffix("\n")
+    except OSError as error:
+        raise ParlourError(f"cannot read {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise ParlourError(f"cannot read {path}: it is not text (UTF-8)") from None
+
+
+def _opened(path: Path) -> TextIO:
+    """`path` as text, or standard input for `-` (read as a file is)."""
+    if str(path) == "-":
+        return io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig")
+    return path.open(encoding="utf-8-sig")
 
 
 def hint_command(
