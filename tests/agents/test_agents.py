@@ -3,19 +3,20 @@ the figures of a duel."""
 
 from __future__ import annotations
 
+import os
 import random
 from itertools import islice
 from typing import Any
 
 import pytest
 
-from parlour.agents import AGENTS, make_agent
+from parlour.agents import AGENTS, make_agent, match
 from parlour.agents.match import GameResult, duel_games, summarize, wilson
 from parlour.agents.strong import PLANNING, StrongAgent, candidates
 from parlour.agents.wrangle_judge import WIN, judge
 from parlour.agents.wrangle_sense import priority
 from parlour.core.cards import parse_cards
-from parlour.core.errors import ParlourError
+from parlour.core.errors import ParlourError, WorkerLost
 from parlour.games.wrangle import SEATS, WRANGLE
 from tests.games.test_wrangle import end_turn, position, random_states
 
@@ -231,3 +232,15 @@ def test_the_strong_player_remembers_its_turned_over_waste_from_turn_to_turn() -
     assert WRANGLE.to_move(state) == "north" and state.stocks[0] == parse_cards("2D 7S 9H")
     agent.choose(WRANGLE, WRANGLE.observe(state, "north"), rng)
     assert agent.memories["north"].known()["north-stock"] == parse_cards("2D 7S 9H")
+
+
+def _die(task: object) -> GameResult:
+    """A game whose worker process dies, as one the system kills does."""
+    os._exit(1)
+
+
+def test_a_duel_whose_worker_dies_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The workers are forked after the patch, so they play `_die`."""
+    monkeypatch.setattr(match, "_play_one", _die)
+    with pytest.raises(WorkerLost, match="ended abruptly"):
+        list(duel_games(WRANGLE, "greedy", "random", 4, seed=1, workers=2))

@@ -81,7 +81,7 @@ def spy(*args, **kwargs):
 odds.run = spy
 task, key = odds.make_task("royal-marriage", None, None, None, 100)
 with ResultStore(sys.argv[1]) as store:
-    odds._run(store, task, key, 1, 2, lambda: odds.open_executor(None))
+    odds._run(store, task, key, 1, 2, lambda left: odds.open_executor(None))
 print(loaded)
 """
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from concurrent.futures import Executor, Future
+from concurrent.futures.process import BrokenProcessPool
 from importlib import import_module
 from types import ModuleType
+from typing import Any
 
 import pytest
 
-from parlour.core.errors import ParamsError
+from parlour.core.errors import ParamsError, WorkerLost
 from parlour.games import get_game
 from parlour.stats import executors
 from parlour.stats.executors import open_executor
@@ -97,3 +100,37 @@ def test_a_running_cluster_is_given_work_for_each_of_its_worker_threads() -> Non
             assert (pool.size, pool.workers) == (3, 3)
         with open_executor(5, address=cluster.scheduler_address) as pool:
             assert (pool.size, pool.workers) == (5, 3)  # chunks as asked, by its own workers
+
+
+class DyingPool(Executor):
+    """Decides the first chunk handed to it; then a worker dies, as a process killed would."""
+
+    def __init__(self) -> None:
+        self.handed = 0
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        self.handed += 1
+        if self.handed == 1:
+            future.set_result(fn(*args, **kwargs))
+        else:
+            future.set_exception(BrokenProcessPool("a process terminated abruptly"))
+        return future
+
+
+def test_a_worker_that_dies_stops_the_run_once_the_chunks_finished_are_handed_on() -> None:
+    rows: list[Row] = []
+    with pytest.raises(WorkerLost, match="ended abruptly"):
+        run(TASKS[0], DEALS, DyingPool(), rows.extend, workers=1, size=3)
+    assert [deal for deal, _, _, _ in rows] == DEALS[:3]
+
+
+def test_a_cluster_without_workers_is_refused_rather_than_waited_for() -> None:
+    distributed = import_module("distributed")
+    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None) as cluster:
+        address = cluster.scheduler_address
+        with (
+            pytest.raises(ParamsError, match="has no workers: start some"),
+            open_executor(None, address=address),
+        ):
+            pass

@@ -95,6 +95,12 @@ def test_a_run_on_a_cluster_names_the_clusters_own_workers(tmp_path: Path) -> No
     assert summary["workers"] == 2
 
 
+def test_no_more_workers_start_than_there_are_deals_left(tmp_path: Path) -> None:
+    db = tmp_path / "o.sqlite"
+    assert _odds(db, "royal-marriage", "--deals", "2", "--workers", "8")["workers"] == 2
+    assert _odds(db, "royal-marriage", "--deals", "3", "--workers", "8")["workers"] == 1
+
+
 def test_a_rerun_counts_nothing_twice_and_a_longer_one_adds_deals(tmp_path: Path) -> None:
     db = tmp_path / "o.sqlite"
     first = _odds(db, "royal-marriage", "--mode", "open", "--deals", "20")
@@ -200,6 +206,23 @@ def test_a_corrupt_database_is_a_clear_error_and_stays_as_it_was(tmp_path: Path)
     message = _refused(tmp_path, "royal-marriage", "--deals", "5", "--db", str(db))
     assert "cannot open results database" in message
     assert db.read_bytes() == b"\x00garbage" * 512
+
+
+def test_a_database_damaged_inside_is_a_clear_error_and_stays_as_it_was(tmp_path: Path) -> None:
+    """A file that opens, but whose pages of results are damaged, is said as one that does not
+    open: the damage shows only when the results are counted."""
+    db = tmp_path / "odds.sqlite"
+    _odds(db, "royal-marriage", "--deals", "300")
+    damaged = bytearray(db.read_bytes())
+    page = 4096  # SQLite's default page size: the results lie from the second page on
+    damaged[2 * page : 3 * page] = b"\xff" * page
+    db.write_bytes(damaged)
+    for args in (["--deals", "300"], ["--deals", "300", "--plot", str(tmp_path / "c.png")]):
+        message = _refused(tmp_path, "royal-marriage", *args, "--db", str(db))
+        assert message == (
+            f"parlour: cannot read results database {db}: database disk image is malformed\n"
+        )
+    assert db.read_bytes() == damaged
 
 
 def test_a_foreign_database_is_a_clear_error(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -112,3 +113,42 @@ def test_the_workers_of_a_run_killed_alone_leave_too(tmp_path: Path) -> None:
     finally:
         with suppress(ProcessLookupError):  # nothing may be left of the group
             os.killpg(process.pid, signal.SIGKILL)
+
+
+def test_a_worker_killed_stops_the_run_saying_what_was_stored(tmp_path: Path) -> None:
+    """A worker the system kills (out of memory, say) stops the run as a Ctrl-C does: what
+    was stored is said, without a traceback, and a rerun goes on from there."""
+    db = tmp_path / "lost.sqlite"
+    run = ["odds", "heads-and-tails", "--deals", "60", "--budget", "20000", "--db", str(db)]
+    process = subprocess.Popen(
+        [PARLOUR, *run, "--workers", "2"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while (
+            (len(workers := _children(process.pid)) < 2 or stored_results(db) == 0)
+            and process.poll() is None
+            and time.monotonic() < deadline
+        ):
+            time.sleep(0.02)
+        assert process.poll() is None, "the run ended before a worker could be killed"
+        os.kill(min(workers), signal.SIGKILL)
+        _, stderr = process.communicate(timeout=60)
+    finally:
+        with suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+    assert process.returncode == 2, stderr
+    said = re.fullmatch(
+        r"parlour: a worker process ended abruptly \(killed, or out of memory\?\); "
+        r"stopped with (\d+) of 60 deals stored; rerun to go on\n",
+        stderr,
+    )
+    assert said, stderr
+    assert int(said.group(1)) == stored_results(db) < 60
+    again = parlour(*run, "--json")
+    assert again.returncode == 0, again.stderr
+    assert json.loads(again.stdout)["deals"] == 60 == stored_results(db)

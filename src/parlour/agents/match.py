@@ -11,7 +11,7 @@ import signal
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from importlib import import_module
 from itertools import islice
@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 
 from parlour.agents import make_agent
 from parlour.agents.base import Agent
+from parlour.core.errors import WorkerLost
 from parlour.core.game import DRAW, Game
 
 Clock = Callable[[], float]
@@ -117,12 +118,14 @@ def duel_games(
 
     With several workers, a few games a worker are handed out at a time: stopped (a Ctrl-C, or
     left unfinished), the duel waits only for the games being played. The workers ignore
-    SIGINT, which a Ctrl-C sends them too: the process that started them decides."""
+    SIGINT, which a Ctrl-C sends them too: the process that started them decides. A worker
+    that dies stops the duel with `WorkerLost`. No more workers start than there are games."""
     chosen = game.info.params_type() if params is None else params
     tasks = (
         (game, pairing.names, chosen, pairing.deal, pairing.number, pairing.seed)
         for pairing in pairings(first, second, games, seed)
     )
+    workers = min(workers, games)
     if workers <= 1:
         yield from map(_play_one, tasks)
         return
@@ -136,6 +139,8 @@ def duel_games(
             for task in islice(tasks, 1):
                 handed.append(pool.submit(_play_one, task))
             yield result
+    except BrokenExecutor:
+        raise WorkerLost from None
     finally:
         pool.shutdown(cancel_futures=True)
 

@@ -1,6 +1,7 @@
 """Every error Parlour raises for bad input is a `ParlourError`, so a front end can catch one type.
 
-They subclass `ValueError`: each one means "this input is not acceptable", never a crash.
+They subclass `ValueError`: each one means "this input is not acceptable" (or, for a long run,
+that it cannot go on and why), never a crash.
 """
 
 
@@ -35,3 +36,11 @@ class UnknownGame(ParlourError):
 
 class RecordError(ParlourError):
     """A saved game that cannot be read, or that does not replay."""
+
+
+class WorkerLost(ParlourError):
+    """A worker process of a long run ended abruptly (killed, or out of memory): the run stops,
+    keeping what its other workers finished."""
+
+    def __init__(self) -> None:
+        super().__init__("a worker process ended abruptly (killed, or out of memory?)")

@@ -119,6 +119,11 @@ def _dask_workers(
         raise ParamsError(f"cannot reach the Dask scheduler at {address}: {error}") from None
     with client:
         threads = client.nthreads()  # of each worker, by its address
+        if not threads:  # else the run would wait, saying nothing, for workers to join
+            raise ParamsError(
+                f"the Dask scheduler at {address} has no workers: start some"
+                f" (dask worker {address}), then run again"
+            )
         size = workers or max(1, sum(threads.values()))
         yield Workers(client.get_executor(), size, len(threads))
 

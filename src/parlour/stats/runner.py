@@ -14,11 +14,12 @@ from __future__ import annotations
 import signal
 import threading
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Executor, Future, wait
 from contextlib import contextmanager
 from itertools import islice
 from types import FrameType
 
+from parlour.core.errors import WorkerLost
 from parlour.stats.tasks import Row, Task, run_chunk
 
 CHUNKS_PER_WORKER = 3
@@ -48,7 +49,8 @@ def run(
 ) -> None:
     """Decide `deals` on `executor`, calling `on_rows` with each chunk's rows as it finishes.
     On an interruption the chunks not started are cancelled; a Ctrl-C raises
-    `KeyboardInterrupt` once the chunks finished are handed on."""
+    `KeyboardInterrupt` once the chunks finished are handed on, and a worker process that
+    died, `WorkerLost`."""
     chunks = chunked(deals, size)
     pending: set[Future[list[Row]]] = set()
 
@@ -63,11 +65,14 @@ def run(
                 finished, pending = wait(
                     pending, timeout=CTRL_C_CHECK_SECONDS, return_when=FIRST_COMPLETED
                 )
-                for future in finished:
+                # the chunks decided first: a chunk failed beside them loses none of them
+                for future in sorted(finished, key=lambda f: f.exception() is not None):
                     on_rows(future.result())
                 if ctrl_c():
                     raise KeyboardInterrupt
                 top_up()
+    except BrokenExecutor:
+        raise WorkerLost from None
     finally:
         for future in pending:
             future.cancel()

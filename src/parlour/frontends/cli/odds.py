@@ -26,7 +26,7 @@ from rich.progress import (
 from rich.table import Column
 
 from parlour.agents.match import load_statistics
-from parlour.core.errors import ParamsError, ParlourError
+from parlour.core.errors import ParamsError, ParlourError, WorkerLost
 from parlour.core.params import params_dict, params_from
 from parlour.core.words import counted
 from parlour.frontends.cli.common import (
@@ -54,6 +54,7 @@ from parlour.store.results import (
     NotStored,
     ResultStore,
     RunKey,
+    Tally,
 )
 
 LARGEST_CHUNK = 500
@@ -131,11 +132,13 @@ def odds_command(
         store = held.enter_context(guarded(lambda: ResultStore(db or default_db())))
         start = time.perf_counter()
 
-        def kept() -> str:
-            stored = store.tally(key, first_deal, last).deals
-            return f"stopped with {stored} of {deals} deals stored; rerun to go on"
+        def tally() -> Tally:  # a file damaged inside is said as one that will not open is
+            return guarded(lambda: store.tally(key, first_deal, last))
 
-        if store.tally(key, first_deal, last).deals < deals:  # said before deciding any
+        def kept() -> str:
+            return f"stopped with {tally().deals} of {deals} deals stored; rerun to go on"
+
+        if tally().deals < deals:  # said before deciding any
             guarded(store.to_write)
         with stoppable(kept):
             used, chunks_for = guarded(
@@ -144,26 +147,30 @@ def odds_command(
                 )
             )
         wall = time.perf_counter() - start
-        tally = store.tally(key, first_deal, last)
+        stored = tally()
         summary = {
             "game": task.game,
             "params": params_dict(task.params),
             "policy": task.policy,
             "budget": key.budget,
             "first_deal": first_deal,
-            **rate(tally.counts).to_json(),
-            "seconds": round(tally.seconds, 3),
+            **rate(stored.counts).to_json(),
+            "seconds": round(stored.seconds, 3),
             "wall_seconds": round(wall, 3),
             "workers": used,
         }
-        runs = store.runs() if plot is not None else []
-        chart = [(_label(k), rate(store.tally(k).counts)) for k in runs]
+        chart = guarded(lambda: _chart(store) if plot is not None else [])
     if as_json:
         typer.echo(json.dumps(summary))
     else:
         _print_summary(summary, chunks_for)
     if plot is not None:  # after the summary, which a chart that cannot be written keeps
         guarded(lambda: plot_rates(chart, plot))
+
+
+def _chart(store: ResultStore) -> list[tuple[str, Rate]]:
+    """Every stored run's name and rate, for the chart."""
+    return [(_label(key), rate(store.tally(key).counts)) for key in store.runs()]
 
 
 def _last_deal(first: int, deals: int) -> int:
@@ -196,22 +203,22 @@ def make_task(
 
 def _pools(
     held: ExitStack, workers: int | None, address: str | None, dask_local: bool
-) -> Callable[[], AbstractContextManager[Workers]]:
-    """What opens the workers when deals are left; a Dask scheduler is reached at once, so that
-    one out of reach is refused before the results file is made."""
+) -> Callable[[int], AbstractContextManager[Workers]]:
+    """What opens the workers for the deals left, no more workers than deals; a Dask scheduler
+    is reached at once, so that one out of reach is refused before the results file is made."""
     if address is None:
-        return lambda: open_executor(workers, None, dask_local)
+        return lambda left: open_executor(workers and min(workers, left), None, dask_local)
     remote = held.enter_context(open_executor(workers, address))
-    return lambda: nullcontext(remote)
+    return lambda left: nullcontext(remote)
 
 
 def _stopped_if_not_stored(kept: Callable[[], str], work: Callable[[], T]) -> T:
-    """`work`, stopped as an interrupted run is when results cannot be written: what was
-    stored is said (`kept()`), and a rerun goes on."""
+    """`work`, stopped as an interrupted run is when results cannot be written or a worker
+    process is lost: what was stored is said (`kept()`), and a rerun goes on."""
     try:
         return work()
-    except NotStored as error:
-        raise NotStored(f"{error}; {kept()}") from None
+    except (NotStored, WorkerLost) as error:
+        raise ParlourError(f"{error}; {kept()}") from None
 
 
 def _run(
@@ -220,7 +227,7 @@ def _run(
     key: RunKey,
     first: int,
     last: int,
-    pools: Callable[[], AbstractContextManager[Workers]],
+    pools: Callable[[int], AbstractContextManager[Workers]],
 ) -> tuple[int, int]:
     """Decide the deals of `first`-`last` not stored yet; how many workers decided them, and
     for how many chunks were kept in flight (none when every deal was stored)."""
@@ -248,7 +255,7 @@ def _run(
         if not left:
             return 0, 0
         load_statistics()  # for the bar's interval after each chunk
-        with pools() as pool:
+        with pools(left) as pool:
             size = chunk_size(left, pool.size, LARGEST_CHUNK)
             run(task, todo, pool.executor, store_rows, workers=pool.size, size=size)
             return pool.workers, pool.size

@@ -21,7 +21,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsed
 from parlour.agents import AGENTS, DEFAULT_AGENT, HUMAN, make_agent
 from parlour.agents.base import Agent
 from parlour.agents.match import DuelSummary, GameResult, duel_games, summarize
-from parlour.core.errors import IllegalMove, NotationError
+from parlour.core.errors import IllegalMove, NotationError, WorkerLost
 from parlour.core.game import DRAW, Game
 from parlour.core.moves import parse_move
 from parlour.core.session import Session
@@ -71,10 +71,18 @@ def duel_command(
         transient=as_json,
     ) as progress:
         task = progress.add_task("games", total=games)
-        with stoppable(lambda: f"stopped after {counted(len(results), 'game')} of {games}"):
-            for result in duel_games(game, first, second, games, seed=seed, workers=workers):
-                results.append(result)
-                progress.advance(task)
+
+        def played() -> str:
+            return f"stopped after {counted(len(results), 'game')} of {games}"
+
+        with stoppable(played):
+            try:
+                for result in duel_games(game, first, second, games, seed=seed, workers=workers):
+                    results.append(result)
+                    progress.advance(task)
+            except WorkerLost as error:
+                errors.print(f"parlour: {error}; {played()}")
+                raise typer.Exit(BAD_INPUT) from None
     summary = summarize(results, game.info.seats)
     if as_json:
         typer.echo(
