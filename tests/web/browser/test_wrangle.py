@@ -508,3 +508,20 @@ def test_the_other_player_s_undo_and_redo_are_said_as_his(
         other.wait_for_news(seen)
         assert other.message.startswith(said)
         assert mover.message.startswith("Undone: " if control == "undo" else "Redone: ")
+
+
+def test_at_a_table_the_turn_shows_in_the_tab_and_the_hint_waits_for_it(
+    browser_context_pair: tuple[BrowserContext, BrowserContext], live: LiveServer
+) -> None:
+    """A player waiting in another tab sees the turn come back in its title; the hint, which
+    the server gives only to the player to move, waits for the turn; a refusal is a sentence."""
+    north, south = seat_table(browser_context_pair, live, deal=DEAL)
+    mover_seat = north.state["observation"]["to_move"]
+    mover, idle = (north, south) if mover_seat == "north" else (south, north)
+    assert mover.page.title().startswith("Your turn · ")
+    assert not idle.page.title().startswith("Your turn")
+    assert mover.page.is_enabled('[data-control="hint"]')
+    assert idle.page.is_disabled('[data-control="hint"]')
+    idle.page.evaluate("(move) => window.parlour.send({type: 'move', move})", mover.legal()[0])
+    idle.page.wait_for_selector(".message.refused")
+    assert idle.message == f"It is {mover_seat}'s turn, not yours."

@@ -239,7 +239,8 @@ export class GameView {
     this.asked = null;
     this.board.clearChoice();
     this.showChoices([]);
-    this.say(capitalized(this.board.inWords(message.message)), true);
+    const words = capitalized(this.board.inWords(message.message));
+    this.say(/[.!?]$/.test(words) ? words : `${words}.`, true);  // said as a sentence
     if (!this.state) {  // the page's game could not be had: nothing here to play
       fill(this.ending, "Nothing to play here. ", h("a", { href: "/" }, "Back to the lobby"));
       this.ending.hidden = false;
@@ -272,7 +273,8 @@ export class GameView {
     if (state.link && location.pathname + location.search !== state.link) {
       history.replaceState(null, "", state.link);
     }
-    document.title = `${this.title.textContent} · Parlour`;
+    // a player waiting in another tab sees when the turn comes back
+    document.title = `${playerToMove(state) ? "Your turn · " : ""}${this.title.textContent} · Parlour`;
     this.elapsed = state.elapsed;
     this.elapsedAt = performance.now();
     this.showClock();
@@ -281,7 +283,8 @@ export class GameView {
     const focused = document.activeElement;
     this.controls.undo.disabled = !state.can_undo || final;
     this.controls.redo.disabled = !state.can_redo || final;
-    this.controls.hint.disabled = obs.outcome !== null;
+    // at a table, a hint is for the player to move (the server refuses the other's)
+    this.controls.hint.disabled = obs.outcome !== null || (Boolean(obs.player) && !playerToMove(state));
     const focusKept = keepFocus(focused, Object.values(this.controls));
     this.controls.restart.disabled = this.controls.newDeal.disabled = this.autoplay.disabled = false;
     this.autoplay.checked = state.autoplay;
