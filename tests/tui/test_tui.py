@@ -533,9 +533,10 @@ def test_a_loaded_wrangle_keeps_the_moves_before_it_from_undo(tmp_path: Path) ->
     run(app, steps)
 
 
-def test_an_unexpected_failure_is_said_in_the_log_and_the_game_goes_on(
-    monkeypatch: pytest.MonkeyPatch,
+def test_an_unexpected_failure_is_said_in_the_log_kept_whole_and_the_game_goes_on(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     app = started_on("four-corners", 12)
 
     async def steps(app: ParlourApp, pilot: Pilot[None]) -> None:
@@ -547,7 +548,12 @@ def test_an_unexpected_failure_is_said_in_the_log_and_the_game_goes_on(
 
         monkeypatch.setattr(screen.driver, "handle", broken)
         await typed(app, pilot, "anything")
-        assert "Something went wrong" in log_text(app)
+        assert "Something went wrong (KeyError): the game is kept" in log_text(app)
+        failures = tmp_path / "parlour" / "tui-failures.log"
+        assert str(failures) in log_text(app).replace("\n", "")
+        assert (
+            "Traceback" in failures.read_text() and "KeyError: 'anything'" in failures.read_text()
+        )
         monkeypatch.undo()
         await typed(app, pilot, "heap-1>heap-6")
         assert [str(m) for m in session_of(app).moves] == ["heap-1>heap-6"]

@@ -13,8 +13,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
+import traceback
 from collections import deque
 from dataclasses import asdict
+from datetime import datetime
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -40,11 +42,25 @@ from parlour.frontends.cli.results import ResultKeeper
 from parlour.frontends.cli.wrangle import PERSON
 from parlour.frontends.tui.drivers import Driver, drained, driver_for
 from parlour.games import all_games
+from parlour.store.database import data_folder
 from parlour.store.stats import StatsStore
 
 BOARD_WIDTH_LIMIT = 1000  # columns a board may take, scrolled where the terminal is narrower
 MOVES_SHOWN = 300  # a list cut there, for speed; what is typed in the line narrows it
 QUIT_WORDS = ("q", "quit", "exit")
+
+
+def kept_failure() -> str:
+    """Writes the failure being handled, with its traceback, at the end of the terminal app's
+    failures log in the data folder (a full screen has no room for it); where it went."""
+    path = data_folder() / "tui-failures.log"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("a", encoding="utf-8") as log:
+            log.write(f"{datetime.now().isoformat(timespec='seconds')}\n{traceback.format_exc()}\n")
+    except OSError as error:
+        return f"lost: {path} could not be written ({error.strerror})"
+    return f"in {path}"
 
 
 class MoveList(OptionList):
@@ -221,8 +237,11 @@ class GameScreen(Screen[None]):
                 self.driver.start()
             else:
                 self.driver.handle(line)
-        except Exception as error:  # the game is kept; what went wrong is said in the log
-            self.driver.console.print(f"[red]Something went wrong:[/] {escape(repr(error))}")
+        except Exception as error:  # the game is kept; what went wrong is said, and kept whole
+            self.driver.console.print(
+                f"[red]Something went wrong[/] ({escape(type(error).__name__)}): the game is"
+                f" kept, and the details are {escape(kept_failure())}"
+            )
 
     def _shown(self) -> None:
         printed = drained(self.driver.console)
