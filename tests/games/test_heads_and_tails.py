@@ -18,8 +18,8 @@ from parlour.games.heads_and_tails import (
     TABLEAU,
     HeadsAndTailsParams,
     HeadsAndTailsState,
-    refill_order,
 )
+from parlour.games.heads_and_tails_search import source_packet
 from parlour.games.twin_foundations import ACES, KINGS, Foundations
 
 STANDARD = HeadsAndTailsParams()
@@ -186,7 +186,9 @@ def test_HT_5_an_empty_packet_passes_to_the_nearest_non_empty_on_its_left() -> N
 
 
 def test_HT_5_refilling_wraps_from_the_first_packet_to_the_last() -> None:
-    assert refill_order(0) == [0, 7, 6, 5, 4, 3, 2, 1]
+    assert source_packet((0, 0, 0, 0, 0, 0, 1, 1), 0) == 7  # the nearest to the left, wrapping
+    assert source_packet((0, 1, 0, 0, 0, 0, 0, 0), 0) == 1  # … all the way round
+    assert source_packet((0,) * 8, 3) == -1
     state = position({"head-1": "2S", "reserve-8": "QC", "reserve-2": "JD"})
     after = play(state, "head-1>ace-S")
     assert cards_str(after.tableau[0]) == "QC"

@@ -12,12 +12,13 @@ from parlour.core.building import DOWN, FREE, NO_BUILD, UP, Build
 from parlour.core.cards import parse_card
 from parlour.games import heads_and_tails_solving
 from parlour.games.heads_and_tails import HEADS_AND_TAILS as HT
-from parlour.games.heads_and_tails import LINES, TABLEAU, HeadsAndTailsParams, HeadsAndTailsState
+from parlour.games.heads_and_tails import TABLEAU, HeadsAndTailsParams, HeadsAndTailsState
 from parlour.games.heads_and_tails_search import (
     ACE_SIDE,
     FIRST_SHARE,
+    LINES,
     ORDERS,
-    SUITS,
+    SUIT_COUNT,
     Folding,
     Searcher,
     Step,
@@ -118,7 +119,7 @@ def test_HT_4_steps_from_members_of_one_class_that_end_alike_are_tried_once() ->
                     member,
                     shape(member),
                     here.foundations[suit],
-                    here.foundations[SUITS + suit],
+                    here.foundations[SUIT_COUNT + suit],
                     False,
                 )
             ]

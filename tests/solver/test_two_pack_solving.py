@@ -18,11 +18,11 @@ from parlour.games.four_corners import FOUR_CORNERS as FC
 from parlour.games.four_corners import HEAPS, FourCornersParams, FourCornersState
 from parlour.games.heads_and_tails import HEADS_AND_TAILS as HT
 from parlour.games.heads_and_tails import (
-    LINES,
     TABLEAU,
     HeadsAndTailsParams,
     HeadsAndTailsState,
 )
+from parlour.games.heads_and_tails_search import LINES
 from parlour.games.plait import PLAIT, PlaitParams
 from parlour.games.twin_foundations import Foundations
 from parlour.solver import Budget, hint, solve

@@ -13,6 +13,7 @@ from parlour.core.building import NO_BUILD, Build
 from parlour.core.cards import ACE, KING, SUITS, TWO_PACKS_SIZE, Card, two_packs
 from parlour.core.game import LOST, WON, Game, GameInfo, MoveGroup, OwnSearch, Visibility
 from parlour.core.moves import Move
+from parlour.games.heads_and_tails_search import LINES, source_packet
 from parlour.games.twin_foundations import (
     Foundations,
     build_targets,
@@ -26,7 +27,6 @@ from parlour.games.twin_foundations import (
     why_not_moved,
 )
 
-LINES = 8  # heads, tails and packets
 TABLEAU = tuple(f"head-{n}" for n in range(1, LINES + 1)) + tuple(
     f"tail-{n}" for n in range(1, LINES + 1)
 )
@@ -54,11 +54,6 @@ class HeadsAndTailsState:
 def packet_of(spot: int) -> int:
     """The packet between head i and tail i (HT-1): spots 0-7 are heads, 8-15 tails."""
     return spot % LINES
-
-
-def refill_order(packet: int) -> list[int]:
-    """Its own packet, then the nearest to the left, wrapping from the first to the last (HT-5)."""
-    return [(packet - step) % LINES for step in range(LINES)]
 
 
 class HeadsAndTails(Game[HeadsAndTailsState, HeadsAndTailsParams]):
@@ -250,14 +245,8 @@ class HeadsAndTails(Game[HeadsAndTailsState, HeadsAndTailsParams]):
 def _refill_sources(packets: tuple[tuple[Card, ...], ...]) -> list[int]:
     """For each packet's head and tail, the packet that would refill it now, or -1 when every
     packet is empty (HT-5)."""
-    if not any(packets):
-        return [-1] * LINES
-    sources = []
-    for packet in range(LINES):
-        while not packets[packet]:
-            packet = (packet - 1) % LINES
-        sources.append(packet)
-    return sources
+    sizes = tuple(map(len, packets))
+    return [source_packet(sizes, packet) for packet in range(LINES)]
 
 
 def _refilled(
@@ -265,11 +254,11 @@ def _refilled(
 ) -> tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]:
     """HT-5: an emptied head or tail takes the top of its packet, else the nearest non-empty
     packet to the left, wrapping; with every packet empty it stays empty."""
-    for packet in refill_order(packet_of(spot)):
-        if packets[packet]:
-            filled = (*tableau[:spot], (packets[packet][-1],), *tableau[spot + 1 :])
-            return filled, (*packets[:packet], packets[packet][:-1], *packets[packet + 1 :])
-    return tableau, packets
+    packet = source_packet(tuple(map(len, packets)), packet_of(spot))
+    if packet < 0:
+        return tableau, packets
+    filled = (*tableau[:spot], (packets[packet][-1],), *tableau[spot + 1 :])
+    return filled, (*packets[:packet], packets[packet][:-1], *packets[packet + 1 :])
 
 
 HEADS_AND_TAILS = HeadsAndTails()

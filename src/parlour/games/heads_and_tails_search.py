@@ -38,7 +38,7 @@ from parlour.core.cards import Card
 from parlour.games.twin_foundations import deadlocked
 
 LINES = 8
-SUITS = 4
+SUIT_COUNT = 4
 ALL_CARDS = 104
 _CLOCK_EVERY = 512  # positions between looks at the clock
 FIRST_SHARE = 5_000  # positions for each order's first search of a series
@@ -327,7 +327,7 @@ class Searcher:
             for suit, arrangement in enumerate(here.suits)
             if arrangement
             for pair in self._suit_steps(
-                arrangement, suit, found[suit], found[SUITS + suit], spaces
+                arrangement, suit, found[suit], found[SUIT_COUNT + suit], spaces
             )
         ]
         safe = next((pair for pair in steps if _safe(here, pair[1])), None)
@@ -345,7 +345,7 @@ class Searcher:
         if length_of(source) or group < 0:
             return 0
         suit, rank = divmod(self.packet_cards[group][here.packets[group] - 1], 13)
-        aces, kings = here.foundations[suit], 12 - here.foundations[SUITS + suit]
+        aces, kings = here.foundations[suit], 12 - here.foundations[SUIT_COUNT + suit]
         return min(abs(rank - aces), abs(rank - kings))
 
     def _suit_steps(
@@ -407,7 +407,7 @@ class Searcher:
             raise _SliceSpent
         foundations = here.foundations
         if step.target in (ACE_SIDE, KING_SIDE):
-            side = step.suit + (SUITS if step.target == KING_SIDE else 0)
+            side = step.suit + (SUIT_COUNT if step.target == KING_SIDE else 0)
             foundations = (*foundations[:side], foundations[side] + 1, *foundations[side + 1 :])
         suits = list(here.suits)
         suits[step.suit], emptied = moved(step, self._shape(step.member)[0])
@@ -421,7 +421,7 @@ class Searcher:
             dead = dead or (
                 not self.open_spaces
                 and bool(arrangement)
-                and self._deadlocked(arrangement, foundations[suit], foundations[SUITS + suit])
+                and self._deadlocked(arrangement, foundations[suit], foundations[SUIT_COUNT + suit])
             )
         return Position(tuple(suits), packets, spaces, foundations), dead
 
@@ -445,7 +445,7 @@ class Searcher:
         changed.add(card // 13)
         if not left:
             joined = source_packet(packets, group)
-            for suit in range(SUITS):
+            for suit in range(SUIT_COUNT):
                 suits[suit] = tuple(_regrouped(e, group, joined) for e in suits[suit])
                 changed.add(suit)
         return packets, spaces
@@ -490,7 +490,7 @@ def source_packet(packets: tuple[int, ...], packet: int) -> int:
 def _alone(here: Position, suit: int) -> Position:
     """`here` with only `suit`'s piles, every other suit's foundations complete."""
     suits = tuple(a if s == suit else () for s, a in enumerate(here.suits))
-    foundations = tuple(h if s % SUITS == suit else 13 for s, h in enumerate(here.foundations))
+    foundations = tuple(h if s % SUIT_COUNT == suit else 13 for s, h in enumerate(here.foundations))
     return Position(suits, here.packets, here.spaces, foundations)
 
 
@@ -509,7 +509,7 @@ def _safe(here: Position, step: Step) -> bool:
     source = step.member[step.source]
     if not length_of(source) and group_of(source) >= 0:
         return False
-    aces, kings = here.foundations[step.suit], here.foundations[SUITS + step.suit]
+    aces, kings = here.foundations[step.suit], here.foundations[SUIT_COUNT + step.suit]
     if step.target == ACE_SIDE:  # takes rank index `aces`: is it on the king foundation?
         return aces >= 13 - kings
     return 12 - kings < aces  # takes rank index 12 - kings: is it on the ace foundation?
@@ -524,8 +524,8 @@ def suit_deadlocked(arrangement: Arrangement, aces: int, kings: int) -> bool:
         for e in arrangement
     )
     suit = base_of(arrangement[0]) // 13
-    heights = [13] * (2 * SUITS)  # the other suits as if finished
-    heights[suit], heights[SUITS + suit] = aces, kings
+    heights = [13] * (2 * SUIT_COUNT)  # the other suits as if finished
+    heights[suit], heights[SUIT_COUNT + suit] = aces, kings
     return deadlocked(piles, heights)
 
 

@@ -11,15 +11,15 @@ from parlour.core.game import LOST, UNKNOWN, WON, OwnSearch
 from parlour.core.moves import Move
 from parlour.games.heads_and_tails import (
     HEADS_AND_TAILS,
-    LINES,
     TABLEAU,
     HeadsAndTailsState,
 )
 from parlour.games.heads_and_tails_search import (
     ACE_SIDE,
     KING_SIDE,
+    LINES,
     SPACE,
-    SUITS,
+    SUIT_COUNT,
     Arrangement,
     Entry,
     Folding,
@@ -27,6 +27,7 @@ from parlour.games.heads_and_tails_search import (
     Position,
     Searcher,
     Step,
+    base_of,
     entry,
     source_packet,
 )
@@ -93,10 +94,10 @@ def entries(state: HeadsAndTailsState) -> list[Entry | None]:
 
 
 def position_of(state: HeadsAndTailsState, folding: Folding) -> Position:
-    suits: list[list[Entry]] = [[] for _ in range(SUITS)]
+    suits: list[list[Entry]] = [[] for _ in range(SUIT_COUNT)]
     for e in entries(state):
         if e is not None:
-            suits[(e >> 6 & 63) // 13].append(e)
+            suits[base_of(e) // 13].append(e)
     spaces = sum(not pile for pile in state.tableau)
     return Position(
         tuple(folding.canonical(tuple(sorted(a))) for a in suits),
@@ -107,7 +108,7 @@ def position_of(state: HeadsAndTailsState, folding: Folding) -> Position:
 
 
 def arrangement(state: HeadsAndTailsState, suit: int) -> Arrangement:
-    return tuple(sorted(e for e in entries(state) if e is not None and (e >> 6 & 63) // 13 == suit))
+    return tuple(sorted(e for e in entries(state) if e is not None and base_of(e) // 13 == suit))
 
 
 def played_out(state: HeadsAndTailsState, steps: list[Step] | tuple[Step, ...]) -> tuple[Move, ...]:

@@ -140,16 +140,16 @@ def refilled(layout: Layout, aux: int, talon: int, pointer: int) -> tuple[int, i
     return aux + bit(layout.talon[index]), talon ^ 1 << index, pointer
 
 
-def fitting(layout: Layout, position: Position) -> tuple[int, int]:
-    """The low bits of the cards that go up now (wanted next, or of the base rank while a
-    foundation is empty, PL-2), and of those that go up safely: the last copy not yet up (no
-    other foundation can want it), one both foundations of its suit want now, or a base card
-    (its only use is to start a foundation). Where any other copy goes up first may matter."""
-    wanted, empty, out = position[4:7]
+def fitting(bases: int, wanted: int, empty: int, out: int) -> tuple[int, int]:
+    """The low bits of the cards that go up now (wanted next, or of the base rank, `bases`,
+    while a foundation is `empty`, PL-2), and of those that go up safely: the last copy not
+    yet up (no other foundation can want it), one both foundations of its suit want now, or a
+    base card (its only use is to start a foundation). Where any other copy goes up first may
+    matter."""
     fits = (wanted | wanted >> 1) & LOW
     if empty:
-        fits |= layout.bases
-    return fits, fits & (out & LOW | wanted >> 1 & LOW | layout.bases)
+        fits |= bases
+    return fits, fits & (out & LOW | wanted >> 1 & LOW | bases)
 
 
 def sent_up(layout: Layout, position: Position, kind: int, card: Card) -> Position:
@@ -211,7 +211,8 @@ def settle(
     """`position` after every card that goes up safely has gone up, the free end first; with
     `eager`, every card that goes up at all. The moves are added to `steps` when given."""
     while True:
-        fits, safe = fitting(layout, position)
+        wanted, empty, out = position[4:7]
+        fits, safe = fitting(layout.bases, wanted, empty, out)
         if eager:
             found = ups(layout, position, fits, True)
         else:  # with nothing left to refill from, an auxiliary's card is like the others
@@ -231,8 +232,8 @@ def choices(layout: Layout, position: Position, eager: bool) -> list[int]:
     Else a card into an empty corner once the plait is gone (PL-4), the turn (PL-5), then
     unless `eager` the cards of the waste and the auxiliaries that go up though not safely:
     where the other copy goes, and when an auxiliary is refilled (PL-4), may matter."""
-    length, corners, filled, aux, _, _, _, talon, pointer, redeals, reserved = position
-    fits = 0 if eager else fitting(layout, position)[0]
+    length, corners, filled, aux, wanted, empty, out, talon, pointer, redeals, reserved = position
+    fits = 0 if eager else fitting(layout.bases, wanted, empty, out)[0]
     for up in ups(layout, position, fits, False):
         card = up & 63
         if up >> 6 != WASTE_UP and held(layout, length, corners, card) > reserved >> 2 * card & 3:
@@ -326,10 +327,7 @@ class PlaitTest:
         self.count()
         hidden = self.prefix[length] + corners
         at_hand = out - hidden
-        fits = (wanted | wanted >> 1) & LOW
-        if empty:
-            fits |= self.layout.bases
-        safe = fits & (out & LOW | wanted >> 1 & LOW | self.layout.bases)
+        fits, safe = fitting(self.layout.bases, wanted, empty, out)
         free_end = self.layout.plait[length - 1]
         moves = [(FREE_END_UP, free_end)] if fits >> 2 * free_end & 1 else []
         moves += [(CORNER_UP, card) for card in cards_of(corners & both_bits(fits))]
