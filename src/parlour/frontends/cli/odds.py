@@ -39,7 +39,7 @@ from parlour.frontends.cli.common import (
     progress_bar,
     stoppable,
 )
-from parlour.frontends.cli.options import choose
+from parlour.frontends.cli.options import game_with_params
 from parlour.games import get_game
 from parlour.solver import DEFAULT_BUDGET
 from parlour.stats.executors import Workers, check_choice, open_executor
@@ -188,17 +188,17 @@ def make_task(
     """The work of a run and the key its results are stored under; the policy defaults to the
     solver (the strong player for a two-player game), whose budget alone is kept in the key:
     a budget given for another policy is refused, not silently ignored."""
-    choice = choose(game_id, deal=0, cards=None, variant=variant, mode=mode)
-    info = choice.game.info
+    game, params = game_with_params(game_id, variant=variant, mode=mode)
+    info = game.info
     chosen = policy if policy is not None else STRONG if info.seats else SOLVER
     if chosen != SOLVER and budget is not None:
         raise ParamsError(f"--budget counts the solver's positions; the {chosen} policy has none")
     if budget is not None and budget > MAX_BUDGET:
         raise ParamsError(f"--budget {budget} is too large: at most {MAX_BUDGET} (2**63-1)")
     nodes = DEFAULT_BUDGET.nodes if budget is None else budget
-    task = Task(info.id, choice.params, chosen, nodes if chosen == SOLVER else 0).check()
-    params = json.dumps(params_dict(choice.params), sort_keys=True)
-    return task, RunKey(info.id, params, info.rules_version, task.policy, task.budget)
+    task = Task(info.id, params, chosen, nodes if chosen == SOLVER else 0).check()
+    stored = json.dumps(params_dict(params), sort_keys=True)
+    return task, RunKey(info.id, stored, info.rules_version, task.policy, task.budget)
 
 
 def _pools(

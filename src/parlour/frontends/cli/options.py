@@ -30,6 +30,12 @@ class DealChoice:
         return self.game.new(self.params, deal=self.deal, deck=self.deck)
 
 
+def game_with_params(game_id: str, **chosen: str | None) -> tuple[Game[Any, Any], Any]:
+    """The game and its parameters read from the options, for commands that take no deal."""
+    game = get_game(game_id)
+    return game, params_from(game.info.params_type, chosen)
+
+
 def choose(
     game_id: str,
     *,
@@ -40,8 +46,7 @@ def choose(
 ) -> DealChoice:
     """Read the options; `chosen` holds a value or None for each parameter option (`variant`,
     `mode`, `first` …). Raises a `ParlourError` subclass with a message for the user."""
-    game = get_game(game_id)
-    params = params_from(game.info.params_type, chosen)
+    game, params = game_with_params(game_id, **chosen)
     if deal is not None and cards is not None:
         raise ParamsError("give --deal or --cards, not both")
     if deal is None and cards is None:

@@ -28,7 +28,7 @@ from parlour.frontends.cli.common import (
     guarded,
     stoppable,
 )
-from parlour.frontends.cli.options import choose, new_session
+from parlour.frontends.cli.options import choose, game_with_params, new_session
 from parlour.solver import DEFAULT_BUDGET, Budget, hint_onward, require_one_player, solve
 
 NodesOpt = Annotated[int, typer.Option("--nodes", min=1, help="Positions the solver may visit.")]
@@ -95,16 +95,16 @@ def _solve_file(
     """One JSON line per line of the file, in order, each with its line number: a line that
     holds no good deck gets an error object, and the rest go on. Returns how many lines were
     errors, of how many."""
-    choice = choose(game_id, deal=0, cards=None, variant=variant, mode=mode)
-    require_one_player(choice.game)  # before any line, so one error is not a line's error
+    game, params = game_with_params(game_id, variant=variant, mode=mode)
+    require_one_player(game)  # before any line, so one error is not a line's error
     refused = lines = 0
     for number, line in enumerate(_deck_lines(path), start=1):
         lines = number
         try:
             if not line.strip():
                 raise ParlourError("the line is empty: write the deck's cards in dealing order")
-            state = choice.game.new(choice.params, deck=parse_cards(line))
-            result: dict[str, Any] = solve(choice.game, state, budget).to_json()
+            state = game.new(params, deck=parse_cards(line))
+            result: dict[str, Any] = solve(game, state, budget).to_json()
         except ParlourError as error:
             result = {"result": "error", "error": str(error)}
             refused += 1

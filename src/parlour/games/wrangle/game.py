@@ -38,7 +38,7 @@ from parlour.games.wrangle.rules import (
     aux_fits,
     end_turn,
     foundation_targets,
-    heaps,
+    laid_out_heaps,
     lay_out,
     load_fits,
     put,
@@ -136,7 +136,7 @@ class Wrangle(Game[WrangleState, WrangleParams]):
         reserve = state.reserves[me]
         if reserve:
             self._placements(state, RESERVES[me], reserve[-1], moves)
-        for heap in heaps(state):
+        for heap in laid_out_heaps(state):
             if state.auxiliaries[heap]:
                 for f in foundation_targets(state, state.auxiliaries[heap][-1]):
                     moves.append(MOVES[AUXILIARIES[heap], FOUNDATIONS[f]])
@@ -148,7 +148,7 @@ class Wrangle(Game[WrangleState, WrangleParams]):
         card its owner's reserve and, from the second turn on, the opponent's heaps (WR-4)."""
         for f in foundation_targets(state, card):
             moves.append(MOVES[source, FOUNDATIONS[f]])
-        for heap in heaps(state):
+        for heap in laid_out_heaps(state):
             if aux_fits(card, state.auxiliaries[heap]):
                 moves.append(MOVES[source, AUXILIARIES[heap]])
         if source not in TURNED:

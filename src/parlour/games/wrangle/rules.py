@@ -88,7 +88,7 @@ def laid_out(state: WrangleState, seat: int) -> bool:
     return seat == state.first or state.turn > 1
 
 
-def heaps(state: WrangleState) -> range:
+def laid_out_heaps(state: WrangleState) -> range:
     """The auxiliary heaps laid out so far (WR-1)."""
     if state.turn > 1:
         return range(len(AUXILIARIES))
