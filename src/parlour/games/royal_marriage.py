@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from itertools import combinations
 from typing import Any, Literal
 
 from parlour.core.cards import Card, card_str, cards_str, one_pack, parse_card
@@ -19,13 +18,10 @@ from parlour.core.errors import DeckError
 from parlour.core.game import LOST, WON, CardChoice, Exact, Game, GameInfo, Visibility
 from parlour.core.moves import Move, action
 from parlour.core.words import clipped, counted
-from parlour.games.royal_marriage_dealt import DealtSearch
-from parlour.games.royal_marriage_exact import Clearing, ThrowClearing
 from parlour.games.royal_marriage_rows import (
     GRACE_THROWS,
     Variant,
     discard_spans,
-    discard_until_stuck,
     has_discard,
     spans_after,
 )
@@ -132,7 +128,7 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
     ) -> tuple[tuple[Move, ...], tuple[CardChoice, ...]]:
         """The discards or the deal, listed; the grace as one choice of its cards (open
         Discards would list some 20,000 throws)."""
-        if self._won(state):
+        if is_won(state):
             return (), ()
         discards = self._discard_moves(state)
         if state.params.mode == "as-dealt":
@@ -140,7 +136,7 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
                 return discards, ()
             if state.stock:
                 return (DEAL,), ()
-        if not self._grace_open(state):
+        if not grace_open(state):
             return discards, ()
         size, middle = self._grace_size(state), state.row[1:-1]
         if state.params.variant == "push-pin":
@@ -157,18 +153,8 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
         """Every discard the row allows (RM-3), without the grace's choice: open Discards
         would list some 20,000 throws with it."""
         row = state.row
-        return _discards(
+        return discard_moves(
             [row[start:stop] for start, stop in discard_spans(row, state.params.variant)]
-        )
-
-    def _grace_open(self, state: RoyalMarriageState) -> bool:
-        """The grace may be taken now: once, after the last card, and as dealt only when no
-        discard is left (the caller checks that)."""
-        return (
-            state.params.variant != "standard"
-            and not state.grace_used
-            and not state.stock
-            and len(state.row) - 2 >= (2 if state.params.variant == "push-pin" else 1)
         )
 
     def _grace_size(self, state: RoyalMarriageState) -> int:
@@ -180,7 +166,7 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
 
     def is_legal(self, state: RoyalMarriageState, move: Move) -> bool:
         """Checks a move without listing every grace (open Discards has ~20,000 of them)."""
-        if self._won(state):
+        if is_won(state):
             return False
         if move.action == DISCARD:  # its left bracket is the card before its first card
             row, cards = state.row, move.cards
@@ -197,7 +183,7 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
             return (
                 as_dealt and bool(state.stock) and not has_discard(state.row, state.params.variant)
             )
-        if move.action != grace_verb(state.params.variant) or not self._grace_open(state):
+        if move.action != grace_verb(state.params.variant) or not grace_open(state):
             return False
         if as_dealt and has_discard(state.row, state.params.variant):
             return False
@@ -294,99 +280,19 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
             rule += ", or a run of one suit between two alike (Push-pin)"
         return rule + ", listed left to right"
 
-    def _won(self, state: RoyalMarriageState) -> bool:
-        """RM-5: the deck dealt and only the two ends left (for Discards, its first and last)."""
-        if state.stock or len(state.row) != 2:
-            return False
-        return state.params.variant == "discards" or state.row == (
-            QUEEN_OF_HEARTS,
-            KING_OF_HEARTS,
-        )
-
     def outcome(self, state: RoyalMarriageState) -> str | None:
-        if self._won(state):
+        if is_won(state):
             return WON
         if state.stock or discard_spans(state.row, state.params.variant):
             return None
-        return None if self._grace_open(state) else LOST
+        return None if grace_open(state) else LOST
 
     # ----- solver hooks -------------------------------------------------------------------
     def solve_exact(self, state: RoyalMarriageState) -> Exact | None:
-        """As dealt, `DealtSearch` tries the orders of discards on plain rows and leaves the
-        end to `_solve_end`; in the open mode the end is the whole game."""
-        if state.stock and state.params.mode == "as-dealt":
-            return self._solve_dealt(state)
-        if state.stock or self._won(state):
-            return None
-        return self._solve_end(state)
+        """Royal Marriage is decided without search (`royal_marriage_solving`)."""
+        from parlour.games.royal_marriage_solving import solve_exact
 
-    def _solve_dealt(self, state: RoyalMarriageState) -> Exact:
-        def finish(row: tuple[Card, ...]) -> tuple[Move, ...] | None:
-            end = self._solve_end(RoyalMarriageState(state.params, state.deal, row, (), ()))
-            assert end is not None  # as dealt, every end is decided
-            return end.moves if end.won else None
-
-        found = DealtSearch(state.stock, state.params.variant, finish).line(state.row)
-        if found is None:
-            return Exact(False)
-        steps, end = found
-        return Exact(True, (*(DEAL if s is None else action(DISCARD, *s) for s in steps), *end))
-
-    def _solve_end(self, state: RoyalMarriageState) -> Exact | None:
-        """Once every card is dealt the rest is free discarding, which `Clearing` decides
-        exactly, with a grace still to come as well (only open Push-pin may leave the decision
-        to the search, when its swap is needed before the row is stuck)."""
-        if self._won(state):
-            return Exact(True)
-        clearing = Clearing(state.row, state.params.variant)
-        if clearing.won():
-            return Exact(True, _discards(clearing.discards()))
-        if not self._grace_open(state):
-            return Exact(False)
-        as_dealt = state.params.mode == "as-dealt"
-        if as_dealt and discard_spans(state.row, state.params.variant):
-            return None  # RM-4: the grace waits until no discard is left
-        if state.params.variant == "discards":
-            return self._throw_plan(state, clearing)
-        if as_dealt:  # Push-pin: the swap comes now, then free discarding
-            return self._best_swap(state)
-        return self._swap_when_stuck(state)
-
-    def _swap_when_stuck(self, state: RoyalMarriageState) -> Exact | None:
-        """Open Push-pin: a win by discarding the first group possible until none is left, then
-        swapping; None when that fails, for the search to decide (the swap may come earlier)."""
-        groups, row = discard_until_stuck(state.row, state.params.variant)
-        swap = self._best_swap(RoyalMarriageState(state.params, state.deal, row, (), ()))
-        return Exact(True, (*_discards(groups), *swap.moves)) if swap.won else None
-
-    def _throw_plan(self, state: RoyalMarriageState, clearing: Clearing) -> Exact:
-        """Dr. Pole's throw, decided by `ThrowClearing`. Its intervals cost a millisecond or more
-        for a whole pack, so the throw is first tried when the first discards possible have
-        left the row stuck: a much shorter row, which wins this way in most open deals."""
-        groups, stuck = discard_until_stuck(state.row, state.params.variant)
-        plan = ThrowClearing(Clearing(stuck, state.params.variant)).plan() if groups else None
-        if plan is None:
-            groups, plan = [], ThrowClearing(clearing).plan()
-        if plan is None:
-            return Exact(False)
-        before, thrown, after = plan
-        return Exact(
-            True,
-            (*_discards(groups + before), action(THROW, *thrown), *_discards(after)),
-        )
-
-    def _best_swap(self, state: RoyalMarriageState) -> Exact:
-        """The first swap after which the row clears; a swap that leaves no discard at all is
-        passed over without computing the intervals."""
-        row, variant = state.row, state.params.variant
-        for i, j in combinations(range(1, len(row) - 1), 2):
-            swapped = (*row[:i], row[j], *row[i + 1 : j], row[i], *row[j + 1 :])
-            if not has_discard(swapped, variant):
-                continue
-            after = Clearing(swapped, variant)
-            if after.won():
-                return Exact(True, (action(SWAP, row[i], row[j]), *_discards(after.discards())))
-        return Exact(False)
+        return solve_exact(state)
 
     def progress(self, state: RoyalMarriageState) -> float:
         return -float(len(state.row) + len(state.stock))
@@ -411,13 +317,32 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
         return (state.row, len(state.stock), state.grace_used)
 
 
+def is_won(state: RoyalMarriageState) -> bool:
+    """RM-5: the deck dealt and only the two ends left (for Discards, its first and last)."""
+    if state.stock or len(state.row) != 2:
+        return False
+    return state.params.variant == "discards" or state.row == (QUEEN_OF_HEARTS, KING_OF_HEARTS)
+
+
+def grace_open(state: RoyalMarriageState) -> bool:
+    """The grace may be taken now: once, after the last card, and as dealt only when no
+    discard is left (the caller checks that)."""
+    return (
+        state.params.variant != "standard"
+        and not state.grace_used
+        and not state.stock
+        and len(state.row) - 2 >= (2 if state.params.variant == "push-pin" else 1)
+    )
+
+
 def grace_verb(variant: Variant) -> str | None:
     """The move a variant's grace makes: Push-pin's swap, Dr. Pole's throw; none in the
     standard game."""
     return {"push-pin": SWAP, "discards": THROW}.get(variant)
 
 
-def _discards(groups: list[tuple[Card, ...]]) -> tuple[Move, ...]:
+def discard_moves(groups: list[tuple[Card, ...]]) -> tuple[Move, ...]:
+    """A discard move for each group of cards, in order."""
     return tuple(action(DISCARD, *group) for group in groups)
 
 
