@@ -32,9 +32,8 @@ BUILD = 2
 
 class GreedyPatience:
     """The tiered greedy strategy above, for one game; deterministic (ties go to the first
-    listed move)."""
-
-    name = "greedy"
+    listed move). A policy of `parlour odds`, not an `Agent`: a patience player may give the
+    game up, which a computer opponent of the Wrangle never does."""
 
     def __init__(self) -> None:
         self._seen: set[Hashable] = set()
