@@ -470,6 +470,8 @@ def test_comings_and_goings_at_a_table_keep_each_choice_and_send_no_stale_move(
     assert back["observation"]["to_move"] == idle_seat
     assert back["observation"]["piles"][f"{idle_seat}-turned"] == []
     assert back["move_count"] == mover.state["move_count"]
+    mover.page.wait_for_function("() => window.parlour.state.away.length === 0")
+    assert mover.page.inner_text(".turn").endswith("Your opponent is back.")  # said, not only gone
     assert [n.script_errors for n in (north, south, third)] == [[], [], []]
 
 

@@ -289,7 +289,7 @@ export class GameView {
     this.controls.restart.disabled = this.controls.newDeal.disabled = this.autoplay.disabled = false;
     this.autoplay.checked = state.autoplay;
     this.autoLabel.hidden = !this.games?.[obs.game]?.autoplay;
-    this.showTurn(state);
+    this.showTurn(state, before);
     this.showInvite(state);
     // Only who is at the table changed (the other player left or came back), or a switch
     // that moved no card: what the player has picked up stays, and the message unless the
@@ -418,7 +418,9 @@ export class GameView {
     else if (focused) this.board.focus();
   }
 
-  showTurn(state) {
+  /** Whose turn it is, and whether the other player has left the table or, since `before`,
+   *  come back. */
+  showTurn(state, before) {
     const obs = state.observation;
     if (!obs.player || obs.outcome) {
       this.setTurn("");
@@ -426,8 +428,9 @@ export class GameView {
     }
     const mine = obs.to_move === state.seat;
     const other = otherPlayer(state);
-    const gone = state.away.some((seat) => seat !== state.seat);
-    const away = !gone ? "" : mine ? " Your opponent has left the table."
+    const gone = (s) => Boolean(s?.away.some((seat) => seat !== state.seat));
+    const back = !gone(state) && gone(before) ? " Your opponent is back." : "";
+    const away = !gone(state) ? back : mine ? " Your opponent has left the table."
       : " Your opponent has left the table; the game waits for them to come back.";
     this.setTurn(state.waiting ? "Waiting for the second player to join…"
       : `You are ${state.seat}. ` + (mine ? "Your turn." : `It is ${other}'s turn.`) + away);
