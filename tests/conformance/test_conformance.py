@@ -59,6 +59,71 @@ def test_C_7_a_state_prints_as_json_with_every_pile(game: Game[Any, Any], params
     assert sum(len(cards) for cards in data["piles"].values()) == len(game.ordered_deck(params))
 
 
+# The piles each game's rulings name (RM-2, HT-1, HT-2, FC-1, PL-1, PL-2, WR-1, WR-2).
+RULED_PILES = {
+    "royal-marriage": {"stock", "row", "discard"},
+    "heads-and-tails": {
+        *(f"{kind}-{n}" for kind in ("head", "tail", "reserve") for n in range(1, 9)),
+        *(f"{end}-{suit}" for end in ("ace", "king") for suit in "SHDC"),
+    },
+    "four-corners": {
+        *(f"heap-{n}" for n in range(1, 13)),
+        *(f"{end}-{suit}" for end in ("ace", "king") for suit in "SHDC"),
+    },
+    "plait": {
+        "plait",
+        "stock",
+        "waste",
+        *(f"corner-{n}" for n in range(1, 5)),
+        *(f"aux-{n}" for n in range(1, 9)),
+        *(f"foundation-{n}" for n in range(1, 9)),
+    },
+    "wrangle": {
+        *(
+            f"{seat}-{kind}"
+            for seat in ("north", "south")
+            for kind in ("reserve", "stock", "waste")
+        ),
+        *(f"{seat}-turned" for seat in ("north", "south")),
+        *(f"{seat}-aux-{n}" for seat in ("north", "south") for n in range(1, 5)),
+        *(f"foundation-{n}" for n in range(1, 9)),
+    },
+}
+
+
+@pytest.mark.parametrize(("game", "params"), CASES)
+def test_C_7_the_json_names_every_pile_the_rulings_name(game: Game[Any, Any], params: Any) -> None:
+    piles = game.to_json(game.new(params, deal=3))["piles"]
+    assert set(piles) == RULED_PILES[game.info.id]
+
+
+@pytest.mark.parametrize(("game", "params"), CASES)
+def test_C_4_a_pile_lists_its_cards_bottom_to_top_and_a_stock_in_dealing_order(
+    game: Game[Any, Any], params: Any
+) -> None:
+    """A move takes the last card listed in its pile and lays it last on the other. Stocks
+    alone list the next card first (docs/design.md: the JSON asked for Royal Marriage's stock
+    in dealing order), so an action that lays a stock card face up lays its first."""
+    rng = random.Random(17)
+    moved = dealt = 0
+    for state in playout(game, game.new(params, deal=8), rng)[:-1]:
+        piles = game.piles(state)
+        move = rng.choice(game.legal_moves(state))
+        after = game.piles(game.apply(state, move))
+        if move.is_transfer:
+            assert after[move.target][-1] == piles[move.source][-1]
+            moved += 1
+        stocks = [name for name in piles if name.endswith("stock") and piles[name]]
+        grown = [name for name in piles if len(after[name]) == len(piles[name]) + 1]
+        for stock in stocks:
+            if len(after[stock]) == len(piles[stock]) - 1 and not move.is_transfer:
+                assert after[stock] == piles[stock][1:]
+                assert [after[name][-1] for name in grown] == [piles[stock][0]]
+                dealt += 1
+    open_row = game.info.id == "royal-marriage" and params.mode == "open"  # discards alone
+    assert moved + dealt or open_row
+
+
 @pytest.mark.parametrize(("game", "params"), CASES)
 def test_C_4_random_playouts_end_and_every_card_stays_in_one_pile(
     game: Game[Any, Any], params: Any

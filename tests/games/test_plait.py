@@ -190,6 +190,26 @@ def test_PL_5_passes_are_counted_through_a_whole_game() -> None:
 
 
 # ----- PL-6 End -------------------------------------------------------------------------------
+def test_PL_6_the_free_end_is_preferred_by_advice_only_so_other_cards_go_up_too() -> None:
+    """The text advises playing from the plait's free end first; that is strategy, not a rule:
+    a corner's, an auxiliary's and the waste's cards go up beside it."""
+    state = position(
+        {
+            "plait": "9C QS",
+            "corner-2": "QH",
+            "aux-3": "QD",
+            "waste": "QC",
+            "foundation-1": "JS",
+            "foundation-2": "JH",
+            "foundation-3": "JD",
+            "foundation-4": "JC",
+        }
+    )
+    ups = {m for m in moves(state) if ">foundation" in m}
+    assert {"plait>foundation-1", "corner-2>foundation-2", "aux-3>foundation-3"} <= ups
+    assert "waste>foundation-4" in ups
+
+
 def test_PL_6_lost_when_no_move_is_possible_and_no_pass_is_left() -> None:
     stuck = {"plait": "2C", "aux-1": "4H", "waste": "9D", "foundation-1": "JS"}
     assert PLAIT.outcome(position(stuck, redeals=1)) is None
