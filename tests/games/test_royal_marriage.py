@@ -65,6 +65,15 @@ def test_RM_1_an_explicit_deck_of_all_52_must_put_QH_first_and_KH_last() -> None
         RM.new(deck=full[::-1])
 
 
+def test_RM_1_a_short_deck_without_the_queen_and_king_is_told_against_the_fifty() -> None:
+    """49 of the middle cards lack one of the 50, not the queen and king that go round them."""
+    with pytest.raises(DeckError) as refused:
+        RM.new(deck=middle_50()[:-1])
+    assert str(refused.value) == (
+        f"the deck has 49 cards, the game needs 50; missing {card_str(middle_50()[-1])}"
+    )
+
+
 def test_RM_1_fifty_cards_holding_the_queen_name_what_is_wrong() -> None:
     middle = list(middle_50())
     middle[0] = parse_cards("QH")[0]
