@@ -50,6 +50,13 @@ def test_a_ctrl_c_is_noted_while_it_lasts_and_raises_again_after() -> None:
         signal.raise_signal(signal.SIGINT)
 
 
+def test_a_second_ctrl_c_raises_at_once_for_a_run_held_where_it_cannot_look() -> None:
+    with ctrl_c_noted() as ctrl_c, pytest.raises(KeyboardInterrupt):
+        signal.raise_signal(signal.SIGINT)
+        assert ctrl_c()
+        signal.raise_signal(signal.SIGINT)
+
+
 def test_a_ctrl_c_stops_a_run_once_the_finished_chunks_are_handed_on() -> None:
     handed: list[list[Row]] = []
 

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import json
 import re
+import signal
 import sqlite3
+import subprocess
+import threading
+import time
 from importlib import import_module
 from itertools import islice
 from pathlib import Path
@@ -17,7 +21,7 @@ from parlour.frontends.cli.odds import deals_left, default_db, make_task
 from parlour.store import results
 from parlour.store.database import default_path
 from parlour.store.results import ResultStore, RunKey
-from tests.cli.runner import at_terminal, parlour, terminal_lines
+from tests.cli.runner import PARLOUR, at_terminal, command_env, parlour, terminal_lines
 from tests.web.test_store import unwritable
 
 KEY = RunKey("royal-marriage", '{"mode": "as-dealt", "variant": "standard"}', "1", "solver", 10)
@@ -341,10 +345,47 @@ def test_results_that_cannot_be_written_stop_the_run_as_a_ctrl_c_would(
     assert _odds(db, "royal-marriage", "--deals", "30")["deals"] == 30
 
 
-def test_a_write_waits_minutes_for_a_lock_another_program_holds(tmp_path: Path) -> None:
-    with ResultStore(tmp_path / "o.sqlite") as store:
+def test_a_write_waits_for_a_lock_another_program_holds(tmp_path: Path) -> None:
+    """SQLite's default of 5 s stopped runs that another program held for longer: the store
+    waits up to `WRITE_WAIT_SECONDS`, looking again every `LOCK_LOOK_SECONDS`."""
+    db = tmp_path / "o.sqlite"
+    with ResultStore(db) as store:
         store.add(KEY, [(1, "won", 1, 0.1)])
-    with ResultStore(tmp_path / "o.sqlite") as store:
-        store.to_write()
-        waits = store._db.execute("PRAGMA busy_timeout").fetchone()[0]
-    assert waits >= 60_000  # SQLite's default of 5 s stopped runs that another program held
+    other = sqlite3.connect(db, check_same_thread=False)
+    other.execute("BEGIN IMMEDIATE")
+    freed = threading.Timer(20 * results.LOCK_LOOK_SECONDS, other.rollback)
+    freed.start()
+    try:
+        with ResultStore(db) as store:
+            store.add(KEY, [(2, "lost", 1, 0.1)])
+            assert store.tally(KEY).deals == 2
+    finally:
+        freed.join()
+        other.close()
+    assert results.WRITE_WAIT_SECONDS >= 60
+
+
+def test_a_ctrl_c_stops_a_run_waiting_for_another_program_s_lock(tmp_path: Path) -> None:
+    """SQLite's own wait would hold the Ctrl-C off until the lock came free; the store waits
+    in Python's sleep, which it ends."""
+    db = tmp_path / "o.sqlite"
+    _odds(db, "royal-marriage", "--deals", "5")
+    other = sqlite3.connect(db)
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        process = subprocess.Popen(
+            [PARLOUR, "odds", "royal-marriage", "--deals", "50", "--db", str(db)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=command_env(),
+        )
+        time.sleep(3)  # started, and waiting for the lock
+        assert process.poll() is None
+        process.send_signal(signal.SIGINT)
+        _, stderr = process.communicate(timeout=10)
+    finally:
+        other.rollback()
+        other.close()
+    assert process.returncode == 130
+    assert stderr == "parlour: stopped with 5 of 50 deals stored; rerun to go on\n"

@@ -81,9 +81,10 @@ def run(
 @contextmanager
 def ctrl_c_noted() -> Iterator[Callable[[], bool]]:
     """While it lasts, a SIGINT (Ctrl-C) is only noted, for the caller to ask about (the
-    function given) where it may stop cleanly. Unless it would raise `KeyboardInterrupt` (it
-    is ignored, say) or this is not the main thread, where no handler can be set: then nothing
-    changes, and the answer is no."""
+    function given) where it may stop cleanly; a second one raises `KeyboardInterrupt` at
+    once, for a run held where it cannot ask (a write waiting for another program's lock).
+    Unless a SIGINT would not raise `KeyboardInterrupt` (it is ignored, say) or this is not the
+    main thread, where no handler can be set: then nothing changes, and the answer is no."""
     noted: list[int] = []
     if (
         threading.current_thread() is not threading.main_thread()
@@ -93,6 +94,8 @@ def ctrl_c_noted() -> Iterator[Callable[[], bool]]:
         return
 
     def note(signum: int, frame: FrameType | None) -> None:
+        if noted:
+            raise KeyboardInterrupt
         noted.append(signum)
 
     previous = signal.signal(signal.SIGINT, note)

@@ -11,8 +11,9 @@ whose deals are all stored (a summary, a chart) can read an archived, read-only 
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +26,7 @@ SCHEMA_VERSION = 1
 MAX_STORED_DEAL = 2**63 - 1  # SQLite integers are signed 64-bit
 MAX_BUDGET = MAX_STORED_DEAL  # a budget is kept in the same kind of column
 WRITE_WAIT_SECONDS = 300.0  # how long a write waits for a lock another program holds on the file
+LOCK_LOOK_SECONDS = 0.05  # how often it looks again: SQLite's own wait holds off a Ctrl-C
 
 _SCHEMA = """
 CREATE TABLE results (
@@ -91,6 +93,21 @@ class Tally:
         return sum(self.counts.values())
 
 
+def waiting_for_lock(write: Callable[[], object]) -> None:
+    """`write`, tried again while another program holds the file's lock, for up to
+    `WRITE_WAIT_SECONDS`: waiting in Python's own sleep, which a Ctrl-C ends at once, where
+    SQLite's wait would hold it off until the lock came free."""
+    deadline = time.monotonic() + WRITE_WAIT_SECONDS
+    while True:
+        try:
+            write()
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() >= deadline:
+                raise
+        time.sleep(LOCK_LOOK_SECONDS)
+
+
 class ResultStore:
     """A results database, opened (and created if new) with its schema checked."""
 
@@ -100,7 +117,7 @@ class ResultStore:
         with self._guard("open"):
             if self.writable:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-                self._db = sqlite3.connect(self.path, timeout=WRITE_WAIT_SECONDS)
+                self._db = sqlite3.connect(self.path, timeout=LOCK_LOOK_SECONDS)
             else:
                 self._db = read_only(self.path)
         try:
@@ -120,7 +137,7 @@ class ResultStore:
             return
         self._db.close()
         with self._guard("write", NotStored):
-            self._db = sqlite3.connect(self.path, timeout=WRITE_WAIT_SECONDS)
+            self._db = sqlite3.connect(self.path, timeout=LOCK_LOOK_SECONDS)
             self.writable = True
             self._prepare()
 
@@ -128,7 +145,7 @@ class ResultStore:
         """Check the file and, if it is new, make it one of this kind, in one transaction that
         holds the write lock: two runs starting on one new file at once cannot both make it,
         nor one see it half made. Only then is the journal (a write) set to WAL."""
-        self._db.execute("BEGIN IMMEDIATE")
+        waiting_for_lock(lambda: self._db.execute("BEGIN IMMEDIATE"))
         try:
             if self._is_new():
                 self._db.execute(_SCHEMA)
@@ -140,7 +157,7 @@ class ResultStore:
             if self._db.in_transaction:
                 self._db.rollback()
             raise
-        self._db.execute("PRAGMA journal_mode = WAL")
+        waiting_for_lock(lambda: self._db.execute("PRAGMA journal_mode = WAL"))
 
     def _is_new(self) -> bool:
         application = self._db.execute("PRAGMA application_id").fetchone()[0]
@@ -192,11 +209,17 @@ class ResultStore:
     def add(self, key: RunKey, rows: Iterable[Row]) -> None:
         """Store `rows` in one transaction; a deal already stored for `key` is kept as it was."""
         self.to_write()
-        with self._guard("write", NotStored), self._db:
-            self._db.executemany(
-                "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                [(*key.values(), *row) for row in rows],
-            )
+        values = [(*key.values(), *row) for row in rows]
+
+        def insert() -> None:
+            with self._db:
+                self._db.executemany(
+                    "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                    values,
+                )
+
+        with self._guard("write", NotStored):
+            waiting_for_lock(insert)
 
     def rows(self, key: RunKey, first: int, last: int) -> list[Row]:
         """The stored rows of `key` from deal `first` to `last`, by deal."""

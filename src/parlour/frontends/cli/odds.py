@@ -129,7 +129,7 @@ def odds_command(
     with ExitStack() as held:
         with stoppable(lambda: "stopped before any deal was decided"):
             pools = guarded(lambda: _pools(held, workers, address, dask_local))
-        store = held.enter_context(guarded(lambda: ResultStore(db or default_db())))
+            store = held.enter_context(guarded(lambda: ResultStore(db or default_db())))
         start = time.perf_counter()
 
         def tally() -> Tally:  # a file damaged inside is said as one that will not open is
@@ -139,7 +139,8 @@ def odds_command(
             return f"stopped with {tally().deals} of {deals} deals stored; rerun to go on"
 
         if tally().deals < deals:  # said before deciding any
-            guarded(store.to_write)
+            with stoppable(kept):
+                guarded(store.to_write)
         with stoppable(kept):
             used, chunks_for = guarded(
                 lambda: _stopped_if_not_stored(
