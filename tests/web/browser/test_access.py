@@ -342,7 +342,7 @@ def test_a_grace_made_of_its_last_card_takes_the_focus(table: Table) -> None:
         page.keyboard.press("Enter")
     swap = page.evaluate("() => document.activeElement.dataset.move")
     assert sorted(swap.split()) == ["6D", "9H", "swap"]
-    assert table.message.startswith("Confirm with the button above, or choose more cards.")
+    assert table.message.startswith("Confirm with the button above. ")  # no third card swaps
     seen = table.seq
     page.keyboard.press("Enter")
     table.settle(seen)

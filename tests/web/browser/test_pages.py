@@ -149,7 +149,7 @@ def test_a_grace_is_offered_with_what_it_costs_before_it_is_spent(table: Table) 
     three = [card for card in grace["cards"] if card not in in_discards][:3]
     for card in three:
         table.page.locator(f'[data-pile="row"] [data-card="{card}"]').click()
-    assert "The grace, once a game: 3 cards thrown out." in table.message
+    assert table.message.startswith("Confirm with the button above. The grace, once a game: 3")
     throw = "throw " + " ".join(card for card in grace["cards"] if card in three)
     offered = table.page.locator(f'.choice[data-move="{throw}"]')
     expect(offered).to_have_count(1)
@@ -158,6 +158,17 @@ def test_a_grace_is_offered_with_what_it_costs_before_it_is_spent(table: Table) 
     offered.click()
     table.settle(seen)
     assert table.state["moves"] == [throw]
+
+
+def test_a_discard_that_a_grace_could_grow_from_is_offered_with_more_cards_to_choose(
+    table: Table,
+) -> None:
+    """Open Discards: one card of a discard is a discard to confirm, or the first of a throw."""
+    state = table.open("/play/royal-marriage?variant=discards&mode=open&deal=2")
+    single = next(m for m in state["observation"]["legal_moves"] if len(m.split()) == 2)
+    table.page.locator(f'[data-pile="row"] [data-card="{single.split()[1]}"]').click()
+    assert table.message.startswith("Confirm with the button above, or choose more cards.")
+    expect(table.page.locator(f'.choice[data-move="{single}"]')).to_have_count(1)
 
 
 def test_a_click_on_the_stock_deals_or_gives_the_rule_s_reason(table: Table) -> None:

@@ -428,8 +428,9 @@ export class Board {
       // when no card more could make another, the offer takes the focus
       this.hooks.choices(exact.map((m) => m.text), exact.length === 1 && fitting.length === 1);
       const noted = fitting.find((m) => m.note)?.note;
-      const said = exact.length ? "Confirm with the button above, or choose more cards."
-        : "Choose the other cards the move takes.";
+      const more = fitting.length > exact.length;  // a move of more cards is still to be had
+      const said = !exact.length ? "Choose the other cards the move takes."
+        : more ? "Confirm with the button above, or choose more cards." : "Confirm with the button above.";
       this.hooks.say(noted ? `${said} ${capitalized(noted)}.` : said);
     }
   }
