@@ -229,6 +229,18 @@ def test_the_arrows_follow_one_s_own_row_to_the_reserve(table: Table) -> None:
     assert table.page.evaluate("() => document.activeElement.dataset.pile") == "north-turned"
 
 
+def test_tab_enters_the_table_on_one_s_own_side(table: Table) -> None:
+    """The table's one place in the Tab order is at first one's own reserve, not the
+    opponent's, which comes first on the page."""
+    table.open(f"/wrangle?vs=greedy&deal={DEAL}&first=north&new=1")
+    entry = "() => document.querySelector('.table [data-stop][tabindex=\"0\"]').dataset.pile"
+    assert table.page.evaluate(entry) == "north-reserve"
+    table.pile("north-stock").focus()
+    table.page.keyboard.press("ArrowUp")
+    moved = table.page.evaluate("() => document.activeElement.dataset.pile")
+    assert table.page.evaluate(entry) == moved != "north-stock"  # then where the keys left it
+
+
 def test_whose_turn_it_is_is_written_only_when_it_changes(table: Table) -> None:
     """The turn's line is read out when it changes: the computer's moves, each its own state,
     do not write it again."""

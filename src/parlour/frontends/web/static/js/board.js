@@ -188,9 +188,11 @@ export class Board {
 
   /** After a redraw, the focus goes back to the same pile (or card of a row, or where a card
    *  discarded from the row was), so that the keys go on from where they were; none is taken
-   *  from elsewhere on the page. */
+   *  from elsewhere on the page. Before the keys have been anywhere, Tab enters the table at
+   *  the layout's home: the player's own side of a table for two. */
   refocus(place) {
-    const kept = place ?? this.roved;
+    const home = this.layout?.home ? { pile: this.layout.home, card: null, index: null } : null;
+    const kept = place ?? this.roved ?? home;
     const pile = kept && [...this.root.querySelectorAll("[data-pile]")].find((el) => el.dataset.pile === kept.pile);
     const cards = pile && kept.card !== null ? [...pile.querySelectorAll(STOPS)] : [];
     const card = cards.find((el) => el.dataset.card === kept.card) ??
