@@ -103,7 +103,8 @@ class RoyalMarriage(Game[RoyalMarriageState, RoyalMarriageParams]):
                 )
             return checked
         if len(given) == len(_MIDDLE) or not {QUEEN_OF_HEARTS, KING_OF_HEARTS} & set(given):
-            # the 50 middle cards, or a deck meant as them: what it lacks is told against them
+            # RM-1's 50 middle cards, or a deck meant as them: what it lacks is told against
+            # them (C-3)
             return (QUEEN_OF_HEARTS, *check_deck(given, _MIDDLE), KING_OF_HEARTS)
         checked = check_deck(given, one_pack())
         if checked[0] != QUEEN_OF_HEARTS or checked[-1] != KING_OF_HEARTS:

@@ -132,7 +132,7 @@ def odds_command(
             store = held.enter_context(guarded(lambda: ResultStore(db or default_db())))
         start = time.perf_counter()
 
-        def tally() -> Tally:  # a file damaged inside is said as one that will not open is
+        def tally() -> Tally:  # a file damaged inside is said as one that does not open
             return guarded(lambda: store.tally(key, first_deal, last))
 
         def kept() -> str:
@@ -143,7 +143,7 @@ def odds_command(
                 guarded(store.to_write)
         with stoppable(kept):
             used, chunks_for = guarded(
-                lambda: _stopped_if_not_stored(
+                lambda: _stopped_saying_what_was_stored(
                     kept, lambda: _run(store, task, key, first_deal, last, pools)
                 )
             )
@@ -213,7 +213,7 @@ def _pools(
     return lambda left: nullcontext(remote)
 
 
-def _stopped_if_not_stored(kept: Callable[[], str], work: Callable[[], T]) -> T:
+def _stopped_saying_what_was_stored(kept: Callable[[], str], work: Callable[[], T]) -> T:
     """`work`, stopped as an interrupted run is when results cannot be written or a worker
     process is lost: what was stored is said (`kept()`), and a rerun goes on."""
     try:
