@@ -23,10 +23,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+from parlour.core.game import OutOfBudget
 from parlour.games.plait import PLAIT, PlaitParams
 from parlour.games.plait_search import (
     Layout,
-    OutOfBudget,
     Position,
     Searcher,
     bit,

@@ -9,10 +9,10 @@ from random import Random
 
 import pytest
 
-from parlour.core.game import LOST, UNKNOWN, WON
+from parlour.core.game import LOST, UNKNOWN, WON, OutOfBudget
 from parlour.core.moves import Move
 from parlour.games.plait import CORNERS, PLAIT, PlaitParams, PlaitState
-from parlour.games.plait_search import OutOfBudget, Searcher, layout_and_root, search, settle
+from parlour.games.plait_search import Searcher, layout_and_root, search, settle
 from parlour.solver import Budget, solve
 from parlour.solver.search import solve as generic_solve
 from tests.games.test_plait import position

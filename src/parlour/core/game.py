@@ -95,6 +95,11 @@ class Exact(NamedTuple):
     moves: tuple[Move, ...] = ()
 
 
+class OutOfBudget(Exception):
+    """A search's budget of positions or seconds ran out: every search raises this one type,
+    so the budgets are told apart from a search's own reasons to stop."""
+
+
 class OwnSearch(NamedTuple):
     """What a game's own search found within its budget: `WON` with the moves, `LOST` when
     every reachable position was tried, or `UNKNOWN` when the budget ran out first."""

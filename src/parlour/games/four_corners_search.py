@@ -23,7 +23,7 @@ from time import perf_counter
 from typing import NamedTuple
 
 from parlour.core.cards import Card
-from parlour.core.game import LOST, UNKNOWN, WON, OwnSearch, SearchResult
+from parlour.core.game import LOST, UNKNOWN, WON, OutOfBudget, OwnSearch, SearchResult
 from parlour.core.moves import Move
 from parlour.games.four_corners import (
     HEAPS,
@@ -280,10 +280,6 @@ class DeadEnds:
         return deadlocked(heaps, heights, complete=True)
 
 
-class _OutOfBudget(Exception):
-    pass
-
-
 class _OverCap(Exception):
     pass
 
@@ -324,7 +320,7 @@ class Searcher:
         self.seen.add(root)
         try:
             trail = self._deal(root, None)
-        except _OutOfBudget:
+        except OutOfBudget:
             return Found(UNKNOWN, (), self.nodes, self.guess)
         if trail is not None:
             return Found(WON, unwound(trail), self.nodes)
@@ -404,9 +400,9 @@ class Searcher:
         """The position `step` reaches, or None when it was seen before or is a dead end."""
         self.nodes += 1
         if self.nodes >= self.stop:
-            raise _OutOfBudget if self.nodes >= self.limit else _OverCap
+            raise OutOfBudget if self.nodes >= self.limit else _OverCap
         if self.nodes % _CLOCK_EVERY == 0 and perf_counter() > self.deadline:
-            raise _OutOfBudget
+            raise OutOfBudget
         child = applied(position, step)
         if child in self.seen:
             return None

@@ -35,6 +35,7 @@ from typing import NamedTuple
 
 from parlour.core.building import DOWN, FREE, UP
 from parlour.core.cards import Card
+from parlour.core.game import OutOfBudget
 from parlour.games.twin_foundations import deadlocked
 
 LINES = 8
@@ -184,10 +185,6 @@ def shape(member: Arrangement) -> Shape:
     )
     built = tuple(i for i, pile in enumerate(member) if length_of(pile))
     return tops, base_moves, built
-
-
-class OutOfBudget(Exception):
-    """The search's budget of positions or seconds ran out."""
 
 
 class _SliceSpent(Exception):

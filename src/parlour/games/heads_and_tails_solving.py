@@ -7,7 +7,7 @@ from dataclasses import replace
 from time import perf_counter
 
 from parlour.core.building import Build
-from parlour.core.game import LOST, UNKNOWN, WON, OwnSearch
+from parlour.core.game import LOST, UNKNOWN, WON, OutOfBudget, OwnSearch
 from parlour.core.moves import Move
 from parlour.games.heads_and_tails import (
     HEADS_AND_TAILS,
@@ -23,7 +23,6 @@ from parlour.games.heads_and_tails_search import (
     Arrangement,
     Entry,
     Folding,
-    OutOfBudget,
     Position,
     Searcher,
     Step,

@@ -42,7 +42,7 @@ from time import perf_counter
 from typing import NamedTuple
 
 from parlour.core.cards import Card
-from parlour.core.game import LOST, UNKNOWN, WON, OwnSearch
+from parlour.core.game import LOST, UNKNOWN, WON, OutOfBudget, OwnSearch
 from parlour.core.moves import Move, transfer
 from parlour.games.plait import (
     AUXILIARIES,
@@ -283,10 +283,6 @@ def is_won(position: Position) -> bool:
 def left(position: Position) -> int:
     """How many cards are not yet on the foundations."""
     return count(position[6])
-
-
-class OutOfBudget(Exception):
-    """The search's budget of positions or seconds ran out."""
 
 
 Relaxed = tuple[int, int, int, int, int]  # plait length, corners, wanted, empty, out

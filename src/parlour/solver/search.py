@@ -18,7 +18,7 @@ from time import perf_counter
 from typing import Any, Literal, NamedTuple
 
 from parlour.core.errors import ParamsError
-from parlour.core.game import LOST, UNKNOWN, WON, Exact, Game, SearchResult
+from parlour.core.game import LOST, UNKNOWN, WON, Exact, Game, OutOfBudget, SearchResult
 from parlour.core.moves import Move
 from parlour.core.words import counted
 from parlour.solver.expand import Expander, Line
@@ -60,10 +60,6 @@ class Solution:
             "method": self.method,
             "knowledge": self.knowledge,
         }
-
-
-class _OutOfBudget(Exception):
-    pass
 
 
 def solve(
@@ -113,7 +109,7 @@ def _decided(game: Game[Any, Any], state: Any, budget: Budget, hooks: bool) -> S
     search = _Search(game, budget, start, hooks)
     try:
         line = search.run(state)
-    except _OutOfBudget:
+    except OutOfBudget:
         line = None
         search.complete = False
     if line is None:
@@ -220,9 +216,9 @@ class _Search:
     def _count(self) -> None:
         self.nodes += 1
         if self.nodes >= self.budget.nodes:
-            raise _OutOfBudget
+            raise OutOfBudget
         if self.nodes % _CLOCK_EVERY == 0 and perf_counter() > self.deadline:
-            raise _OutOfBudget
+            raise OutOfBudget
 
     def _note_progress(self, progress: float, line: Line, trail: _Trail | None) -> None:
         if progress > self._best_progress:
