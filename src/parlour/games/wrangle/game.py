@@ -42,6 +42,7 @@ from parlour.games.wrangle.rules import (
     lay_out,
     load_fits,
     put,
+    put_seat,
     seat_index,
 )
 
@@ -175,7 +176,7 @@ class Wrangle(Game[WrangleState, WrangleParams]):
                 mover=me,
                 turn=state.turn,
                 reserves=state.reserves,
-                stocks=put(state.stocks, me, stock[1:]),
+                stocks=put_seat(state.stocks, me, stock[1:]),
                 wastes=state.wastes,
                 turned=stock[:1],
                 auxiliaries=state.auxiliaries,
@@ -193,22 +194,22 @@ class Wrangle(Game[WrangleState, WrangleParams]):
             card, turned = turned[0], ()
         elif kind == "reserve":
             card = reserves[me][-1]
-            reserves, progress = put(reserves, me, reserves[me][:-1]), True
+            reserves, progress = put_seat(reserves, me, reserves[me][:-1]), True
         else:
             heap = auxiliaries[index]
             card, rest = heap[-1], heap[:-1]
             if not rest and wastes[me]:  # WR-3: refilled at once from the mover's waste
                 rest = wastes[me][-1:]
-                wastes = put(wastes, me, wastes[me][:-1])
+                wastes = put_seat(wastes, me, wastes[me][:-1])
             auxiliaries = put(auxiliaries, index, rest)
         if target == "foundation":
             foundations, progress = put(foundations, place, (*foundations[place], card)), True
         elif target == "aux":
             auxiliaries = put(auxiliaries, place, (*auxiliaries[place], card))
         elif target == "reserve":
-            reserves = put(reserves, place, (*reserves[place], card))
+            reserves = put_seat(reserves, place, (*reserves[place], card))
         else:
-            wastes = put(wastes, place, (*wastes[place], card))
+            wastes = put_seat(wastes, place, (*wastes[place], card))
         state = WrangleState(
             params=state.params,
             deal=state.deal,

@@ -114,8 +114,14 @@ def foundation_targets(state: WrangleState, card: Card) -> list[int]:
     return [i for i, f in enumerate(state.foundations) if f and f[-1] == below]
 
 
-def put(piles: tuple[tuple[Card, ...], ...], index: int, pile: tuple[Card, ...]) -> Any:
-    return (*piles[:index], pile, *piles[index + 1 :])
+def put(heaps: Heaps, index: int, pile: tuple[Card, ...]) -> Heaps:
+    """`heaps` with the one at `index` replaced by `pile`."""
+    return (*heaps[:index], pile, *heaps[index + 1 :])
+
+
+def put_seat(pair: Pair, seat: int, pile: tuple[Card, ...]) -> Pair:
+    """`pair` with `seat`'s pile replaced by `pile`."""
+    return (pile, pair[1]) if seat == 0 else (pair[0], pile)
 
 
 def lay_out(state: WrangleState, seat: int) -> WrangleState:
@@ -127,9 +133,9 @@ def lay_out(state: WrangleState, seat: int) -> WrangleState:
     auxiliaries = (*state.auxiliaries[:start], *heaps, *state.auxiliaries[start + AUX_PER_SEAT :])
     return replace(
         state,
-        reserves=put(state.reserves, seat, stock[:RESERVE_SIZE]),
+        reserves=put_seat(state.reserves, seat, stock[:RESERVE_SIZE]),
         auxiliaries=auxiliaries,
-        stocks=put(state.stocks, seat, stock[RESERVE_SIZE + AUX_PER_SEAT :]),
+        stocks=put_seat(state.stocks, seat, stock[RESERVE_SIZE + AUX_PER_SEAT :]),
     )
 
 
@@ -159,7 +165,7 @@ def end_turn(state: WrangleState) -> WrangleState:
         # Turned face down, the waste's bottom card is dealt first.
         state = replace(
             state,
-            stocks=put(state.stocks, nxt, state.wastes[nxt]),
-            wastes=put(state.wastes, nxt, ()),
+            stocks=put_seat(state.stocks, nxt, state.wastes[nxt]),
+            wastes=put_seat(state.wastes, nxt, ()),
         )
     return state
