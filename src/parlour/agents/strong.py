@@ -28,7 +28,7 @@ from parlour.agents.simple import legal
 from parlour.agents.wrangle_judge import Weights, judge
 from parlour.agents.wrangle_memory import Known, Memory
 from parlour.agents.wrangle_sense import PileSizes, place, priority
-from parlour.core.game import Game
+from parlour.core.game import Game, GameState, S
 from parlour.core.moves import Move
 
 Clock = Callable[[], float]
@@ -56,7 +56,7 @@ class StrongAgent:
         self.seconds_per_turn = seconds_per_turn
         self.clock = clock
         self.memories: dict[str, Memory] = {}
-        self._turn: Any = None
+        self._turn: tuple[str, object] | None = None  # the turn whose thinking `_spent` counts
         self._spent = 0.0
 
     def choose(self, game: Game[Any, Any], observation: Observation, rng: Random) -> Move:
@@ -70,7 +70,11 @@ class StrongAgent:
         return move
 
     def _decide(
-        self, game: Any, observation: Observation, known: Mapping[str, Known], rng: Random
+        self,
+        game: Any,  # a Game that is Determinizable, which `choose` checked
+        observation: Observation,
+        known: Mapping[str, Known],
+        rng: Random,
     ) -> Move:
         start = self.clock()
         turn = (observation["player"], observation.get("turn"))
@@ -94,7 +98,7 @@ class StrongAgent:
         best = max(range(len(moves)), key=lambda i: (totals[i], priority(moves[i], me, sizes)))
         return moves[best]
 
-    def playout(self, game: Any, state: Any, me: str) -> float:
+    def playout(self, game: Game[Any, Any], state: GameState, me: str) -> float:
         """Greedy play to the end of this turn and `replies` more, then the value for `me`."""
         turns_left = self.replies + 1 if game.to_move(state) == me else self.replies
         mover = game.to_move(state)
@@ -107,7 +111,7 @@ class StrongAgent:
         return judge(me, game.piles(state), game.outcome(state), PLANNING)
 
 
-def greedy_step(game: Game[Any, Any], state: Any, mover: str) -> Any:
+def greedy_step(game: Game[S, Any], state: S, mover: str) -> S:
     """The greedy priority's move, as the greedy player would choose it (ties: the first)."""
     sizes = PileSizes(game.piles(state))
     moves = game.legal_moves(state)
