@@ -21,8 +21,8 @@ from parlour.core.cards import parse_cards
 from parlour.core.params import params_from
 from parlour.core.session import Session
 from parlour.frontends.cli.app import app as cli
+from parlour.frontends.cli.kept import kept_path
 from parlour.frontends.cli.options import new_session
-from parlour.frontends.cli.play import kept_path
 from parlour.frontends.cli.presenters import PRESENTERS
 from parlour.frontends.cli.results import ResultKeeper
 from parlour.frontends.tui.app import GameScreen, LobbyScreen, ParlourApp, game_screen

@@ -18,7 +18,7 @@ from rich.table import Table
 from parlour.core.errors import ParlourError
 from parlour.core.session import Session
 from parlour.frontends.cli.common import BAD_INPUT, DbOpt, console, errors, flag, guarded
-from parlour.frontends.cli.play import in_kept_folder
+from parlour.frontends.cli.kept import in_kept_folder
 from parlour.games import get_game
 from parlour.store.database import connect, connect_to_read, default_path
 from parlour.store.stats import Stats, StatsStore, keep_result

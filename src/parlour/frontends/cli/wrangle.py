@@ -36,7 +36,8 @@ from parlour.frontends.cli.common import (
     progress_bar,
     stoppable,
 )
-from parlour.frontends.cli.play import Changed, keep_ended, note, unchanged
+from parlour.frontends.cli.kept import Changed, keep_ended, unchanged
+from parlour.frontends.cli.play import note
 from parlour.frontends.cli.presenters.wrangle import WranglePresenter
 from parlour.frontends.cli.results import ResultKeeper
 from parlour.games import get_game

@@ -36,8 +36,9 @@ from parlour.core.game import CardChoice
 from parlour.core.params import all_params
 from parlour.core.session import Session
 from parlour.core.words import counted
+from parlour.frontends.cli.kept import Changed, unchanged
 from parlour.frontends.cli.options import new_session
-from parlour.frontends.cli.play import Changed, choice_words, unchanged
+from parlour.frontends.cli.play import choice_words
 from parlour.frontends.cli.results import ResultKeeper
 from parlour.frontends.cli.wrangle import PERSON
 from parlour.frontends.tui.drivers import Driver, drained, driver_for

@@ -17,7 +17,8 @@ from rich.text import Text
 
 from parlour.agents.base import Agent
 from parlour.core.session import Session
-from parlour.frontends.cli.play import Changed, PlayLoop, keep_ended, unchanged
+from parlour.frontends.cli.kept import Changed, keep_ended, unchanged
+from parlour.frontends.cli.play import PlayLoop
 from parlour.frontends.cli.presenters import PRESENTERS
 from parlour.frontends.cli.presenters.base import Presenter
 from parlour.frontends.cli.wrangle import PERSON, WrangleLoop
