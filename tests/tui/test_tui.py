@@ -296,9 +296,29 @@ def test_WR_7_the_wrangle_shows_north_only_its_view_and_the_computer_answers() -
         assert shown_moves(app) == north["legal_moves"]
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        assert not screen.check_action("line", ("r",))  # no redo, hint or restart here
-        assert not screen.check_action("line", ("hint",))
+        assert not screen.check_action("line", ("hint",))  # no hint or restart here
+        assert not screen.check_action("line", ("restart",))
         assert screen.check_action("line", ("u",))
+        assert screen.check_action("line", ("redo",))
+
+    run(app, steps)
+
+
+def test_ctrl_y_redoes_in_the_wrangle_where_r_names_the_reserve() -> None:
+    """The key sends the word `redo`: the line `r` would be north's reserve there."""
+    app = started_on("wrangle", 1, vs="greedy", first="north")
+
+    async def steps(app: ParlourApp, pilot: Pilot[None]) -> None:
+        session = session_of(app)
+        await typed(app, pilot, "t")
+        await typed(app, pilot, "north-turned>north-aux-3")
+        placed = list(session.moves)
+        await pilot.press("ctrl+z")
+        await settled(app, pilot)
+        assert session.moves == placed[:-1]
+        await pilot.press("ctrl+y")
+        await settled(app, pilot)
+        assert session.moves == placed
 
     run(app, steps)
 
@@ -526,7 +546,8 @@ def test_a_loaded_wrangle_keeps_the_moves_before_it_from_undo(tmp_path: Path) ->
         await pilot.press("ctrl+z")
         await settled(app, pilot)
         assert len(session_of(app).moves) == before
-        await typed(app, pilot, "redo")  # nothing of this turn was taken back
+        await pilot.press("ctrl+y")  # nothing of this turn was taken back
+        await settled(app, pilot)
         assert "there is nothing to redo" in log_text(app)
         assert len(session_of(app).moves) == before
 

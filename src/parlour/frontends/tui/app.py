@@ -78,7 +78,7 @@ class GameScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+z", "line('u')", "Undo", priority=True),
-        Binding("ctrl+y", "line('r')", "Redo", priority=True),
+        Binding("ctrl+y", "line('redo')", "Redo", priority=True),  # the word: `r` is a reserve
         Binding("f2", "line('hint')", "Hint"),
         Binding("f3", "line('auto')", "Auto"),
         Binding("f5", "line('restart')", "Restart"),
@@ -167,7 +167,7 @@ class GameScreen(Screen[None]):
             self._run(event.option.id)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Keys for commands the game does not take (redo in the Wrangle …) are hidden."""
+        """Keys for commands the game does not take (hint in the Wrangle …) are hidden."""
         if action == "line":
             return parameters[0] in self.driver.commands
         return True

@@ -80,7 +80,7 @@ class PatienceDriver(PlayLoop):
         presenter = PRESENTERS[session.game.info.id]
         super().__init__(session, presenter, buffered_console(), input, changed)
         automatic = {"auto"} if session.game.has_automatic_moves else set()
-        self.commands = frozenset({"u", "r", "hint", "restart", "h", *automatic})
+        self.commands = frozenset({"u", "redo", "hint", "restart", "h", *automatic})
 
     def lost_by_leaving(self) -> str | None:
         return None  # an unfinished game is kept as it is left
@@ -104,7 +104,7 @@ class WrangleDriver:
     (`opponent` None), the board showing the view of the seat to move while the other looks
     away. Undo takes back the person's own moves of this turn only."""
 
-    commands = frozenset({"u", "h"})
+    commands = frozenset({"u", "redo", "h"})
 
     def __init__(
         self, session: Session[Any], opponent: Agent | None, changed: Changed = unchanged
