@@ -92,7 +92,10 @@ def show(
 @app.command(cls=Command)
 def play(
     game: Annotated[
-        str | None, typer.Argument(help="Game id, e.g. royal-marriage (not with --load).")
+        str | None,
+        typer.Argument(
+            help="Game id, e.g. royal-marriage (with --load, if given, the saved game's)."
+        ),
     ] = None,
     deal: DealOpt = None,
     cards: CardsOpt = None,
