@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -128,3 +130,82 @@ def test_a_saved_game_resumed_twice_at_once_is_one_room(tmp_path: Path) -> None:
     with ThreadPoolExecutor(1) as thread:  # a loop of its own, whatever runs in this thread
         (first, _), (second, _) = thread.submit(asyncio.run, both()).result()
     assert first is second and lobby.rooms == {"g1": first}
+
+
+def _lobby_with_slow_first_replay(tmp_path: Path) -> tuple[Lobby, threading.Event]:
+    """A lobby whose first replay waits for the event returned, so that the test can change
+    the game while a resume is replaying it."""
+    connection = connect(tmp_path / "parlour.db")
+    lobby = Lobby(GameStore(connection), StatsStore(connection), computer_pause=0.0)
+    gate, replay, calls = threading.Event(), lobby._replayed, []
+
+    def replayed(saved: SavedGame) -> Session[Any]:
+        calls.append(saved)
+        if len(calls) == 1:
+            gate.wait(10)
+        return replay(saved)
+
+    lobby._replayed = replayed  # type: ignore[method-assign]
+    return lobby, gate
+
+
+def _resumed_after(
+    lobby: Lobby, gate: threading.Event, game_id: str, token: str, meanwhile: Any
+) -> Any:
+    """Resume `game_id` while `meanwhile` runs between the replay's start and its end."""
+
+    async def both() -> Any:
+        slow = asyncio.create_task(lobby.resume(game_id, token))
+        await asyncio.sleep(0.05)  # the slow resume is replaying
+        await meanwhile()
+        gate.set()
+        return await slow
+
+    with ThreadPoolExecutor(1) as thread:  # a loop of its own, whatever runs in this thread
+        return thread.submit(asyncio.run, both()).result()
+
+
+def test_a_resume_replaying_while_the_game_is_played_and_let_go_gets_the_game_as_played(
+    tmp_path: Path,
+) -> None:
+    """A move made on another socket while a resume replays the saved game, the room then let
+    go, is not undone by the older replay: with the card it showed, WR-7 would be broken."""
+    lobby, gate = _lobby_with_slow_first_replay(tmp_path)
+    session = Session(get_game("plait"), get_game("plait").info.params_type(), deal=3)
+    session.play("deal")
+    token = "a-token"
+    lobby.games.save(SavedGame("g1", session.record(), {SOLO: token_hash(token)}))
+
+    async def played_and_let_go() -> None:
+        room, _ = await lobby.resume("g1", token)
+        room.session.play("deal")
+        lobby.save(room)
+        lobby._release_if_idle(room)  # nobody at it: the store has it
+        assert "g1" not in lobby.rooms
+
+    room, _ = _resumed_after(lobby, gate, "g1", token, played_and_let_go)
+    assert [str(move) for move in room.session.moves] == ["deal", "deal"]
+    assert lobby.rooms == {"g1": room}
+
+
+def test_a_seat_taken_while_a_resume_replays_stays_taken(tmp_path: Path) -> None:
+    """The second player joins a waiting table and leaves while its first player's resume
+    replays it: the table resumed is full, and the second player's seat is his."""
+    lobby, gate = _lobby_with_slow_first_replay(tmp_path)
+    wrangle = get_game("wrangle")
+    room, seat, token = lobby.open_room(
+        Session(wrangle, wrangle.info.params_type(), deal=5), "human"
+    )
+    lobby.save(room)
+    lobby._release_if_idle(room)
+    joined: list[str] = []
+
+    async def joined_and_gone() -> None:
+        table, _, their_token = lobby.join(str(room.table_id))
+        joined.append(their_token)
+        lobby.save(table)
+        lobby._release_if_idle(table)
+
+    resumed, _ = _resumed_after(lobby, gate, room.game_id, token, joined_and_gone)
+    assert resumed.free_seat() is None
+    assert resumed.seat_for(joined[0]) == "south" and seat == "north"

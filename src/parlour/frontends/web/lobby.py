@@ -148,13 +148,21 @@ class Lobby:
         store is replayed on a worker thread: a long one (up to `MOST_MOVES`) takes a few
         tenths of a second, which the other players' messages need not wait for."""
         room = self.rooms.get(game_id)
-        if room is None:
-            saved = self.games.load(game_id)
-            # the token is checked before the game is replayed: a wrong one costs nothing
-            if saved is not None and seat_holding(saved.seats, token) is not None:
-                session = await asyncio.to_thread(self._replayed, saved)
-                # another socket may have resumed the game meanwhile: one room a game
-                room = self.rooms.get(game_id) or self._room_for(saved, session)
+        saved = None if room is not None else self.games.load(game_id)
+        # the token is checked before the game is replayed: a wrong one costs nothing
+        while saved is not None and seat_holding(saved.seats, token) is not None:
+            session = await asyncio.to_thread(self._replayed, saved)
+            # another socket may have resumed the game meanwhile: one room a game
+            room = self.rooms.get(game_id)
+            if room is not None:
+                break
+            latest = self.games.load(game_id)
+            if latest == saved:
+                room = self._room_for(saved, session)
+                break
+            # Played, joined or let go again meanwhile: the replay is of an older game, which
+            # would undo what was done since (a move that showed a hidden card, WR-7).
+            saved = latest
         seat = None if room is None else room.seat_for(token)
         if room is None or seat is None:
             raise ProtocolError("no game with that id and token: start a new one")
