@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from parlour.core.cards import Card, card_str, parse_cards
 from parlour.core.errors import CardError, NotationError
@@ -47,6 +48,13 @@ class Move:
 def transfer(source: str, target: str) -> Move:
     """The move of the top card of `source` onto `target`."""
     return Move(TRANSFER, source, target)
+
+
+@cache
+def moving(source: str, target: str) -> Move:
+    """The transfer between two of a game's own piles, made once: the solvers list moves by
+    the million. Not for names a player typed, which would grow the cache without end."""
+    return transfer(source, target)
 
 
 def action(name: str, *cards: Card) -> Move:

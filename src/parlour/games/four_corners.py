@@ -12,14 +12,13 @@ from typing import Any
 from parlour.core.building import NO_BUILD, Build
 from parlour.core.cards import TWO_PACKS_SIZE, Card, two_packs
 from parlour.core.game import LOST, WON, Game, GameInfo, MoveGroup, OwnSearch, Visibility
-from parlour.core.moves import Move, action
+from parlour.core.moves import Move, action, moving
 from parlour.games.twin_foundations import (
     Foundations,
     build_targets,
     carried,
     deadlocked,
     foundation_moves,
-    moving,
     safe_foundation_move,
     sequences,
     tableau_move_group,

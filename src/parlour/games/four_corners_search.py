@@ -24,14 +24,14 @@ from typing import NamedTuple
 
 from parlour.core.cards import Card
 from parlour.core.game import LOST, UNKNOWN, WON, OutOfBudget, OwnSearch, SearchResult
-from parlour.core.moves import Move
+from parlour.core.moves import Move, moving
 from parlour.games.four_corners import (
     HEAPS,
     REDEAL,
     FourCornersState,
     deal_heights,
 )
-from parlour.games.twin_foundations import ACES, KINGS, deadlocked, moving
+from parlour.games.twin_foundations import ACES, KINGS, deadlocked
 
 Heaps = tuple[tuple[Card, ...], ...]
 Position = tuple[Heaps, tuple[int, ...], tuple[int, ...], int]

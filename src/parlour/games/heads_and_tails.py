@@ -12,7 +12,7 @@ from typing import Any, Literal
 from parlour.core.building import NO_BUILD, Build
 from parlour.core.cards import ACE, KING, SUITS, TWO_PACKS_SIZE, Card, two_packs
 from parlour.core.game import LOST, WON, Game, GameInfo, MoveGroup, OwnSearch, Visibility
-from parlour.core.moves import Move
+from parlour.core.moves import Move, moving
 from parlour.games.heads_and_tails_search import LINES, source_packet
 from parlour.games.twin_foundations import (
     Foundations,
@@ -20,7 +20,6 @@ from parlour.games.twin_foundations import (
     carried,
     deadlocked,
     foundation_moves,
-    moving,
     safe_foundation_move,
     sequences,
     tableau_move_group,

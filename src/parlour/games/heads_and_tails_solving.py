@@ -8,7 +8,7 @@ from time import perf_counter
 
 from parlour.core.building import Build
 from parlour.core.game import LOST, UNKNOWN, WON, OutOfBudget, OwnSearch
-from parlour.core.moves import Move
+from parlour.core.moves import Move, moving
 from parlour.games.heads_and_tails import (
     HEADS_AND_TAILS,
     TABLEAU,
@@ -30,7 +30,7 @@ from parlour.games.heads_and_tails_search import (
     entry,
     source_packet,
 )
-from parlour.games.twin_foundations import ACES, KINGS, moving
+from parlour.games.twin_foundations import ACES, KINGS
 
 STANDARD_SHARE = 16  # one part in this many of an open-spaces budget is kept for standard rules
 

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, replace
-from functools import cache
 from typing import Any, Literal
 
 from parlour.core.building import UP, step_rank
 from parlour.core.cards import RANKS, TWO_PACKS_SIZE, Card, card_str, make_card, two_packs
 from parlour.core.game import LOST, WON, Game, GameInfo, OwnSearch, Visibility
-from parlour.core.moves import Move, action, transfer
+from parlour.core.moves import Move, action, moving, transfer
 
 PLAIT_LENGTH = 20
 CORNERS = tuple(f"corner-{n}" for n in range(1, 5))
@@ -62,12 +61,6 @@ def _wanted(foundations: Piles) -> dict[Card, list[int]]:
             assert rank is not None  # wrapping always has a next rank
             wanted.setdefault(make_card(rank, top // 13), []).append(index)
     return wanted
-
-
-@cache
-def _transfer(source: str, target: str) -> Move:
-    """A transfer made once: the solver lists moves by the million."""
-    return transfer(source, target)
 
 
 class Plait(Game[PlaitState, PlaitParams]):
@@ -156,10 +149,10 @@ class Plait(Game[PlaitState, PlaitParams]):
         )
         wanted = _wanted(state.foundations)
         for source, card in self._available(state):
-            moves += [_transfer(source, FOUNDATIONS[index]) for index in wanted.get(card, ())]
+            moves += [moving(source, FOUNDATIONS[index]) for index in wanted.get(card, ())]
             if empty is not None and self._is_base(state, card):
-                moves.append(_transfer(source, FOUNDATIONS[empty]))
-            moves += [_transfer(source, corner) for corner in open_corners if corner != source]
+                moves.append(moving(source, FOUNDATIONS[empty]))
+            moves += [moving(source, corner) for corner in open_corners if corner != source]
         if state.stock:
             moves.append(DEAL)
         elif state.waste and state.redeals_left:

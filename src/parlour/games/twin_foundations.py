@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from parlour.core.building import (
@@ -21,7 +20,7 @@ from parlour.core.building import (
 )
 from parlour.core.cards import SUITS, Card, card_str, make_card
 from parlour.core.game import MoveGroup
-from parlour.core.moves import Move, transfer
+from parlour.core.moves import Move, moving
 
 ACES = tuple(f"ace-{suit}" for suit in SUITS)
 KINGS = tuple(f"king-{suit}" for suit in SUITS)
@@ -255,13 +254,6 @@ def carried(
         after[target] = built_on(after[target], build_direction(card, onto[-1], after[target]))
     piles[target] = (*onto, card)
     return tuple(piles), tuple(after), foundations
-
-
-@cache
-def moving(source: str, target: str) -> Move:
-    """The transfer from `source` to `target`, made once: the solver lists moves by the
-    million."""
-    return transfer(source, target)
 
 
 def foundation_moves(names: Sequence[str], tableau: Piles, foundations: Foundations) -> list[Move]:
