@@ -377,7 +377,8 @@ def test_a_game_keeps_its_id_across_saves_and_a_bad_id_is_refused() -> None:
     record = GameRecord.loads(session.record().dumps())
     assert record.id == session.id
     assert Session.from_record(RM, record).id == session.id
-    for bad in (5, "x" * 65):
+    # It names the file that keeps the game: no way out of its folder (kept.kept_path)
+    for bad in (5, "x" * 65, "/../../../ab", "..", "a/b", "a\\b", "a.json"):
         data = record.to_json()
         data["id"] = bad
         with pytest.raises(RecordError, match='the field "id"'):

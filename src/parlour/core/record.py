@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,6 +34,7 @@ MOST_MOVES = 10_000
 # not a game's, and a larger number, if kept, would only fill the statistics with nonsense.
 LONGEST = 1e9
 TIMES = f"times must be numbers of seconds from 0 to {LONGEST:,.0f}"
+_ID = re.compile(r"[A-Za-z0-9_-]{0,64}")
 
 
 @dataclass(frozen=True)
@@ -109,7 +111,7 @@ class GameRecord:
                 times=tuple(_seconds(t) for t in _typed(data, "times", list)),
                 outcome=_typed(data, "outcome", (str, type(None))),
                 started=_typed(data, "started", str),
-                id=_text(data.get("id", "")),
+                id=_game_id(data.get("id", "")),
                 turns=tuple(_counts(data.get("turns", []))),
                 autoplay=_flag(data.get("autoplay", False)),
                 undone=tuple(_undone(data.get("undone", []))),
@@ -167,9 +169,11 @@ def _seconds(value: Any) -> float:
     return float(value)
 
 
-def _text(value: Any) -> str:
-    if not isinstance(value, str) or len(value) > 64:
-        raise RecordError('the field "id" must be text of 64 characters at most')
+def _game_id(value: Any) -> str:
+    """A game's id: letters, digits, `-` and `_` only, since it names the file that keeps
+    the game (a `/` or `..` in a hand-edited save would reach outside its folder)."""
+    if not isinstance(value, str) or not _ID.fullmatch(value):
+        raise RecordError('the field "id" must be at most 64 letters, digits, "-" or "_"')
     return value
 
 
