@@ -10,6 +10,7 @@ import shlex
 import sqlite3
 import subprocess
 import threading
+import time
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,7 @@ from parlour.frontends.cli.presenters import PRESENTERS
 from parlour.frontends.cli.results import ResultKeeper
 from parlour.games import get_game
 from parlour.store.database import connect, connect_to_read
-from parlour.store.stats import StatsStore, keep_result
+from parlour.store.stats import FirstEnding, StatsStore
 from tests.cli.runner import DATA_HOME, PARLOUR, command_env, parlour
 from tests.cli.test_royal_marriage_cli import first_move_game
 from tests.cli.test_wrangle_cli import NORTH, SOUTH
@@ -107,9 +108,9 @@ def test_a_game_between_two_people_counts_for_no_one(tmp_path: Path) -> None:
         session.play(move)
     assert session.outcome == "north"
     store = StatsStore(connect(tmp_path / "parlour.db"))
-    assert not keep_result(store, "a-table", session, 1.0, opponent=None, seat="north")
+    FirstEnding("a-table", opponent=None, seat="north").keep(store, session, 1.0)
     assert store.all() == []
-    assert keep_result(store, "a-match", session, 1.0, opponent="strong", seat="south")
+    FirstEnding("a-match", opponent="strong", seat="south").keep(store, session, 1.0)
     (row,) = store.all()
     assert (row.params["opponent"], row.played, row.won) == ("strong", 1, 0)
 
@@ -249,6 +250,30 @@ def _won_session() -> tuple[Session[Any], list[str]]:
         session.play(moves[-1])
     session.undo()
     return session, moves[-1:]
+
+
+def test_a_result_not_kept_when_the_game_ended_counts_as_it_ended_after_an_undo(
+    tmp_path: Path,
+) -> None:
+    """The first end counts, once, as it was: undoing it while the file is held neither loses
+    the result nor lets the clock run on in its time."""
+    path = tmp_path / "parlour.db"
+    connection = connect(path)
+    connection.execute("PRAGMA busy_timeout = 50")
+    store = StatsStore(connection)
+    session, last = _won_session()
+    keeper = ResultKeeper(store, session)
+    with sqlite3.connect(path) as other:
+        other.execute("BEGIN IMMEDIATE")  # another writer holds the file
+        session.play(last[0])
+        took = session.elapsed
+        assert keeper(session) is not None  # not kept when the game ended
+        session.undo()
+        other.rollback()
+    time.sleep(0.05)
+    assert keeper(session) is None
+    (row,) = store.all()
+    assert (row.played, row.won, row.best_seconds) == (1, 1, round(took, 3))
 
 
 def test_leaving_an_ended_game_waits_for_the_statistics_to_keep_its_result(

@@ -209,3 +209,29 @@ def test_a_seat_taken_while_a_resume_replays_stays_taken(tmp_path: Path) -> None
     resumed, _ = _resumed_after(lobby, gate, room.game_id, token, joined_and_gone)
     assert resumed.free_seat() is None
     assert resumed.seat_for(joined[0]) == "south" and seat == "north"
+
+
+def test_a_result_the_file_could_not_take_counts_as_the_game_ended_after_an_undo(
+    tmp_path: Path,
+) -> None:
+    """Won while the statistics could not be written, then undone: the next save keeps the
+    win, not the game as it stands."""
+    connection = connect(tmp_path / "parlour.db")
+    lobby = Lobby(GameStore(connection), StatsStore(connection), computer_pause=0.0)
+    game = get_game("royal-marriage")
+    start, moves = known_win(game, RoyalMarriageParams(mode="open"))
+    session = Session(game, start.params, deal=start.deal)
+    room, _, _ = lobby.open_room(session, None)
+    for move in moves:
+        session.play(move)
+
+    def failing(game_id: str, game: str, params: dict[str, str], won: bool, s: float) -> bool:
+        raise sqlite3.OperationalError("database is locked")
+
+    lobby.stats.record = failing  # type: ignore[method-assign]
+    lobby.save(room)
+    del lobby.stats.record  # the file is free again
+    session.undo()
+    lobby.save(room)
+    (row,) = lobby.stats.all()
+    assert (row.played, row.won) == (1, 1)

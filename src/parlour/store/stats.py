@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from parlour.core.errors import ParlourError
 from parlour.core.game import WON
@@ -115,28 +115,61 @@ class StatsStore:
         return [_stats(game, params, results) for (game, params), results in groups.items()]
 
 
-def keep_result(
-    stats: StatsStore,
-    game_id: str,
-    session: Session[Any],
-    seconds: float,
-    *,
-    opponent: str | None = None,
-    seat: str | None = None,
-) -> bool:
-    """Keep the result of `session` if it has ended, once (False if not kept): a one-player
-    game under its params; the Wrangle against a computer player (`opponent`, its name) as the
-    person at `seat` fared, under the params and the opponent; a game between people counts for
-    no one (`opponent` None)."""
+class Result(NamedTuple):
+    """An ended game's result, as `StatsStore.record` takes it after the game's id."""
+
+    game: str
+    params: dict[str, str]
+    won: bool
+    seconds: float
+
+
+def result_of(
+    session: Session[Any], seconds: float, *, opponent: str | None = None, seat: str | None = None
+) -> Result | None:
+    """The result of `session` if it has ended and counts: a one-player game under its
+    params; the Wrangle against a computer player (`opponent`, its name) as the person at
+    `seat` fared, under the params and the opponent; a game between people counts for no one
+    (`opponent` None)."""
     outcome = session.outcome
     two_player = bool(session.game.info.seats)
     if outcome is None or (two_player and opponent is None):
-        return False
+        return None
     params: dict[str, str] = params_dict(session.first.params)
     if two_player:
         params["opponent"] = str(opponent)
     won = outcome == (seat if two_player else WON)
-    return stats.record(game_id, session.game.info.id, params, won, seconds)
+    return Result(session.game.info.id, params, won, seconds)
+
+
+class FirstEnding:
+    """Keeps a game's result as it first ended, once. A result the file cannot take waits
+    here unchanged for the next try, whatever the game does meanwhile: undone and ended
+    otherwise, it still counts as it first ended, with the time it took then."""
+
+    def __init__(
+        self,
+        game_id: str,
+        *,
+        opponent: str | None = None,
+        seat: str | None = None,
+        counts: bool = True,
+    ) -> None:
+        self.game_id = game_id
+        self.opponent = opponent
+        self.seat = seat
+        self.counts = counts  # False once kept, or for a game whose result was kept before
+        self.waiting: Result | None = None
+
+    def keep(self, stats: StatsStore, session: Session[Any], seconds: float) -> None:
+        """Keep the result waiting, or else that of `session` (played `seconds`) if it has
+        ended; raises the file's error when it cannot, and the result waits."""
+        if self.counts and self.waiting is None:
+            self.waiting = result_of(session, seconds, opponent=self.opponent, seat=self.seat)
+        if self.waiting is None:
+            return
+        stats.record(self.game_id, *self.waiting)
+        self.waiting, self.counts = None, False
 
 
 def _key(params: dict[str, str]) -> str:

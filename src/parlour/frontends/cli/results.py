@@ -21,7 +21,7 @@ from parlour.frontends.cli.common import BAD_INPUT, DbOpt, console, errors, flag
 from parlour.frontends.cli.kept import in_kept_folder
 from parlour.games import get_game
 from parlour.store.database import connect, connect_to_read, default_path
-from parlour.store.stats import Stats, StatsStore, keep_result
+from parlour.store.stats import FirstEnding, Stats, StatsStore
 
 LAST_TRY_SECONDS = 20.0  # how long leaving a game waits for a lock held on the statistics
 
@@ -51,10 +51,13 @@ class ResultKeeper:
         patience: float = LAST_TRY_SECONDS,
     ) -> None:
         self.stats = stats
-        self.game_id = f"terminal-{session.id}"
-        self.counts = session.outcome is None or (loaded is not None and in_kept_folder(loaded))
         self.opponent = opponent
-        self.seat = seat
+        self.ending = FirstEnding(
+            f"terminal-{session.id}",
+            opponent=opponent,
+            seat=seat,
+            counts=session.outcome is None or (loaded is not None and in_kept_folder(loaded)),
+        )
         self.patience = patience
 
     def __call__(self, session: Session[Any]) -> str | None:
@@ -83,21 +86,11 @@ class ResultKeeper:
         )
 
     def _keep(self, session: Session[Any]) -> str | None:
-        """Keep the result if the game has ended, once; why not, if it could not be kept."""
-        if not self.counts or session.outcome is None:
-            return None
+        """Keep the result as the game first ended, once; why not, if it could not be kept."""
         try:
-            keep_result(
-                self.stats,
-                self.game_id,
-                session,
-                session.elapsed,
-                opponent=self.opponent,
-                seat=self.seat,
-            )
+            self.ending.keep(self.stats, session, session.elapsed)
         except (sqlite3.Error, ParlourError) as error:
             return str(error)
-        self.counts = False  # kept: nothing more to write, however the game goes on
         return None
 
 

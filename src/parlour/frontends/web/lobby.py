@@ -25,7 +25,7 @@ from parlour.frontends.web.protocol import Message, ProtocolError
 from parlour.frontends.web.rooms import HOME_SEAT, Client, Room, seat_holding
 from parlour.games import get_game
 from parlour.store.games import SOLO, GameStore, SavedGame
-from parlour.store.stats import StatsStore, keep_result
+from parlour.store.stats import StatsStore
 
 Dealt = tuple[int | None, tuple[Card, ...] | None]  # a deal number or an explicit deck
 log = logging.getLogger(__name__)
@@ -261,21 +261,13 @@ class Lobby:
 
     def save(self, room: Room) -> None:
         """Save the game; then keep its result if it has ended. A result that cannot be kept
-        now is kept at the game's next save (a result counts once, when first kept)."""
+        now is kept at the game's next save, as the game first ended (a result counts once,
+        when first kept)."""
         self.games.save(room.saved())
-        if room.outcome is not None:
-            computer = None if room.opponent == HUMAN else room.opponent
-            try:
-                keep_result(
-                    self.stats,
-                    room.game_id,
-                    room.session,
-                    room.elapsed,
-                    opponent=computer,
-                    seat=HOME_SEAT,
-                )
-            except sqlite3.Error as error:
-                log.warning("the result of game %s could not be kept: %s", room.game_id, error)
+        try:
+            room.ending.keep(self.stats, room.session, room.elapsed)
+        except sqlite3.Error as error:
+            log.warning("the result of game %s could not be kept: %s", room.game_id, error)
 
     async def _computer(self, room: Room) -> None:
         try:

@@ -25,6 +25,7 @@ from parlour.core.moves import parse_move
 from parlour.core.params import params_dict
 from parlour.core.session import Session
 from parlour.store.games import SOLO, SavedGame
+from parlour.store.stats import FirstEnding
 
 HOME_SEAT = "north"  # a person's seat against the computer, and a table's creator's
 TWO_PLAYER_MOVES_SHOWN = 20  # a game between players sends its last moves only
@@ -74,6 +75,11 @@ class Room:
     computer_task: asyncio.Task[None] | None = None
     _outcome_of: Any = None
     _outcome: str | None = None
+    ending: FirstEnding = field(init=False)  # its result, kept as it first ended
+
+    def __post_init__(self) -> None:
+        computer = None if self.opponent == HUMAN else self.opponent
+        self.ending = FirstEnding(self.game_id, opponent=computer, seat=HOME_SEAT)
 
     # ----- facts -----------------------------------------------------------------------------
     @property
