@@ -225,7 +225,7 @@ def test_a_result_the_file_could_not_take_counts_as_the_game_ended_after_an_undo
     for move in moves:
         session.play(move)
 
-    def failing(game_id: str, game: str, params: dict[str, str], won: bool, s: float) -> bool:
+    def failing(game_id: str, game: str, params: dict[str, str], won: bool, seconds: float) -> bool:
         raise sqlite3.OperationalError("database is locked")
 
     lobby.stats.record = failing  # type: ignore[method-assign]
