@@ -6,7 +6,8 @@ what any way of guessing the unseen cards could gain. The games are those `parlo
 greedy --games N --seed S` plays (the same deals, seats and generators), one process, and the
 line printed for each seed, and for all together, is the duel's summary from the seeing
 player's side. `--replies R` gives the seeing player the look-ahead of `StrongAgent(replies=R)`
-(400: nearly every line played to the game's end, as `wrangle_lookahead.py` plays it unseeing).
+(by default the player's own, 400: nearly every line played to the game's end; 2: two turns,
+as the player looked before).
 `--unordered` hides one thing from it: the order of each seat's cards never yet shown (its
 stock until first turned over, its reserve below every card uncovered), shuffled afresh for
 each sample; which cards they are, it still knows.
@@ -49,6 +50,7 @@ class Seeing(Wrangle):
         observation: Mapping[str, Any],
         rng: Random,
         known: Mapping[str, Sequence[Card | None]] | None = None,
+        unshown: Mapping[str, Sequence[Card]] | None = None,
     ) -> WrangleState:
         assert self.true is not None
         return self.true
@@ -65,7 +67,7 @@ class Unordered(Seeing):
 
     def __init__(self) -> None:
         super().__init__()
-        self.unshown = [RESERVE_SIZE - 1] * 2  # reserve cards never uncovered, by seat
+        self.under_top = [RESERVE_SIZE - 1] * 2  # reserve cards never uncovered, by seat
         self.first_pass = [True, True]
 
     def follow(self, seat: str, move: Move) -> None:
@@ -77,8 +79,8 @@ class Unordered(Seeing):
                 continue
             if laid_out(before, index) and len(self.true.stocks[index]) > len(before.stocks[index]):
                 self.first_pass[index] = False
-            self.unshown[index] = max(
-                0, min(self.unshown[index], len(self.true.reserves[index]) - 1)
+            self.under_top[index] = max(
+                0, min(self.under_top[index], len(self.true.reserves[index]) - 1)
             )
 
     def determinize(
@@ -86,11 +88,12 @@ class Unordered(Seeing):
         observation: Mapping[str, Any],
         rng: Random,
         known: Mapping[str, Sequence[Card | None]] | None = None,
+        unshown: Mapping[str, Sequence[Card]] | None = None,
     ) -> WrangleState:
-        true = super().determinize(observation, rng, known)
+        true = super().determinize(observation, rng, known, unshown)
         reserves, stocks = list(true.reserves), list(true.stocks)
-        for index, unshown in enumerate(self.unshown):
-            below = min(unshown, len(true.reserves[index]))  # none before the seat lays out
+        for index, under in enumerate(self.under_top):
+            below = min(under, len(true.reserves[index]))  # none before the seat lays out
             stock = true.stocks[index] if self.first_pass[index] else ()
             cards = [*true.reserves[index][:below], *stock]
             rng.shuffle(cards)

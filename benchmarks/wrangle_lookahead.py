@@ -1,16 +1,17 @@
 """How far the strong player should look: its duel against greedy with other look-aheads.
 
 `StrongAgent(replies=R)` plays each candidate out for the rest of its turn and R more whole
-turns by the greedy priority before it judges the line. The player as it stands looks two turns
-on and judges the race; with 400 turns nearly every line ends, drawn (WR-6) or decided, and is
-worth its outcome. `--samples N` deals the unseen cards N times a choice (2 as it stands),
+turns by the greedy priority before it judges the line. The player as it stands plays 400 turns,
+so nearly every line ends, drawn (WR-6) or decided, and is worth its outcome (ties broken by the
+race two turns on); with 2 it looks two turns on and judges the race, as it did before.
+`--samples N` deals the unseen cards N times a choice (2 as it stands),
 so that lines that end alike on few deals can be told apart. The games are those of `parlour
 duel strong greedy --games N --seed S --workers K` (the same deals, seats and generators),
 with the player so changed standing in the place of `strong`; a line a seed, and one for all
 seeds, from its side. The baseline is the player as it stands: `parlour duel strong greedy`
 with the same arguments.
 
-Run: uv run python benchmarks/wrangle_lookahead.py --replies 400 [--samples N] [--games N]
+Run: uv run python benchmarks/wrangle_lookahead.py --replies R [--samples N] [--games N]
      [--seed S ...] [--workers K]
 """
 

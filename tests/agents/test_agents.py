@@ -97,19 +97,20 @@ def test_the_strong_player_places_a_turned_card_rather_than_end_its_turn() -> No
 def test_a_line_that_ends_in_a_win_is_worth_a_win() -> None:
     """North's last card goes up: greedy play ends the game at once, won for north."""
     state = position({"north-stock": "", "north-reserve": "2H", "foundation-1": "AH"})
-    for agent in (StrongAgent(), StrongAgent(replies=400)):
-        assert agent.playout(WRANGLE, state, "north") == WIN
-        assert agent.playout(WRANGLE, state, "south") == -WIN
+    for agent in (StrongAgent(), StrongAgent(replies=2)):
+        assert agent.playout(WRANGLE, state, "north") == (WIN, WIN)
+        assert agent.playout(WRANGLE, state, "south") == (-WIN, -WIN)
 
 
-def test_a_line_is_judged_by_the_race_after_two_turns_or_played_out_to_its_end() -> None:
-    """Nothing can ever go up or leave a reserve: two turns on, north is a reserve card behind
-    in the race; played out, the line ends drawn (WR-6) and is worth nothing."""
+def test_a_line_played_out_to_its_end_keeps_the_race_two_turns_on_for_ties() -> None:
+    """Nothing can ever go up or leave a reserve: played out, the line ends drawn (WR-6) and
+    is worth nothing, and two turns on north is a reserve card behind in the race; a player
+    looking two turns ahead only sees the race."""
     state = position({"north-reserve": "5S 6S", "south-reserve": "5D"})
     race = judge("north", WRANGLE.piles(state), None, PLANNING)
     assert race < 0
-    assert StrongAgent().playout(WRANGLE, state, "north") == race
-    assert StrongAgent(replies=400).playout(WRANGLE, state, "north") == 0.0
+    assert StrongAgent().playout(WRANGLE, state, "north") == (0.0, race)
+    assert StrongAgent(replies=2).playout(WRANGLE, state, "north") == (race, race)
 
 
 def test_candidates_fold_moves_of_the_same_effect() -> None:

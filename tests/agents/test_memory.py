@@ -9,7 +9,9 @@ from collections import Counter
 from parlour.agents.simple import GreedyAgent, RandomAgent
 from parlour.agents.wrangle_memory import Memory
 from parlour.core.cards import cards_str, parse_cards, two_packs
+from parlour.core.moves import parse_move
 from parlour.games.wrangle import SEATS, WRANGLE, WrangleParams, WrangleState
+from parlour.games.wrangle.rules import RESERVE_SIZE, laid_out
 from tests.games.test_wrangle import end_turn, position
 
 
@@ -117,3 +119,87 @@ def test_determinize_keeps_remembered_cards_where_they_were_seen() -> None:
         assert WRANGLE.observe(sample, "north") == observation
         cards = Counter(c for p in WRANGLE.piles(sample).values() for c in p)
         assert cards == Counter(two_packs())
+
+
+def still_unshown(state: WrangleState, seat: int, under_top: int, first_pass: bool) -> list[int]:
+    """The cards of `seat`'s own pack that no one can have seen: its stock on its first pass,
+    and its reserve below every card ever uncovered (WR-1)."""
+    return [*state.reserves[seat][:under_top], *(state.stocks[seat] if first_pass else ())]
+
+
+def test_WR_1_memory_credits_each_card_seen_to_the_pack_it_came_from() -> None:
+    """A seat's cards never shown are all of its own pack: a memory that sees each of its
+    seat's observations never counts one of them as shown, and it tells the packs apart for
+    dozens of the cards it has seen."""
+    rng = random.Random(5)
+    credited = 0
+    for deal in range(20):
+        state = WRANGLE.new(WrangleParams(rng.choice(("cut", "north", "south"))), deal=deal)
+        players = [GreedyAgent(), RandomAgent() if deal % 3 == 0 else GreedyAgent()]
+        memories = {seat: Memory(seat) for seat in SEATS}
+        under_top, first_pass = [RESERVE_SIZE - 1] * 2, [True, True]
+        while WRANGLE.outcome(state) is None:
+            seat = WRANGLE.to_move(state)
+            assert seat is not None
+            observation = WRANGLE.observe(state, seat)
+            move = players[SEATS.index(seat)].choose(WRANGLE, observation, rng)
+            memories[seat].see(observation)
+            unshown = memories[seat].unshown()
+            for index, owner in enumerate(SEATS):
+                hidden = still_unshown(state, index, under_top[index], first_pass[index])
+                assert set(hidden) <= set(unshown[owner]), (deal, seat, owner)
+            memories[seat].chose(move)
+            before, state = state, WRANGLE.apply(state, move)
+            for index in range(2):
+                if laid_out(state, index):
+                    if laid_out(before, index) and len(state.stocks[index]) > len(
+                        before.stocks[index]
+                    ):
+                        first_pass[index] = False
+                    under_top[index] = max(0, min(under_top[index], len(state.reserves[index]) - 1))
+        unshown = memories["north"].unshown()
+        credited += sum(52 - len(unshown[owner]) for owner in SEATS)
+    assert credited > 20 * 40  # dozens of cards a game told apart by pack
+
+
+def test_determinize_deals_each_seat_the_unshown_cards_of_its_own_pack() -> None:
+    state = WRANGLE.new(deal=5)
+    for _ in range(3):
+        state = end_turn(state)
+    observation = WRANGLE.observe(state, "north")
+    north = (*state.reserves[0][:-1], *state.stocks[0])
+    south = (*state.reserves[1][:-1], *state.stocks[1])
+    unshown = {"north": north, "south": south}
+    rng = random.Random(2)
+    for _ in range(20):
+        sample = WRANGLE.determinize(observation, rng, None, unshown)
+        assert Counter((*sample.reserves[0][:-1], *sample.stocks[0])) == Counter(north)
+        assert Counter((*sample.reserves[1][:-1], *sample.stocks[1])) == Counter(south)
+        assert WRANGLE.observe(sample, "north") == observation
+    # Too few for a seat's places (cards loaded unseen): the rest come from the other cards.
+    short = {"north": north[:5], "south": ()}
+    sample = WRANGLE.determinize(observation, rng, None, short)
+    assert set(north[:5]) <= set((*sample.reserves[0], *sample.stocks[0]))
+    assert Counter(c for p in WRANGLE.piles(sample).values() for c in p) == Counter(two_packs())
+
+
+def test_memory_keeps_the_cards_under_a_reserve_the_opponent_only_played_from() -> None:
+    """North loads 6H and 7H onto south's 5H; south plays 7H up and takes a turn: the 6H in
+    view is the card seen at that place, so the 5H under it is still known."""
+    state = position(
+        {
+            "north-stock": "6H 7H 2C 9C",
+            "south-reserve": "QS 5H",
+            "foundation-1": "AH 2H 3H 4H 5H 6H",
+        }
+    )
+    memory = Memory("north")
+    for move in ("turn", "north-turned>south-reserve", "turn", "north-turned>south-reserve"):
+        memory.see(WRANGLE.observe(state, "north"))
+        memory.chose(parse_move(move))
+        state = WRANGLE.apply(state, parse_move(move))
+    state = follow(state, 1, memory)  # north's 2C to his waste
+    state = WRANGLE.apply(state, parse_move("south-reserve>foundation-1"))  # progress (WR-6)
+    state = end_turn(state)
+    memory.see(WRANGLE.observe(state, "north"))
+    assert memory.known()["south-reserve"] == (None, *parse_cards("5H 6H"))

@@ -33,11 +33,14 @@ class Agent(Protocol):
 class Determinizable(Protocol):
     """A game that can deal the unseen cards of an observation into a full state: a sample of
     what the position may be, consistent with everything the player sees and, given `known`
-    (pile name to a card or None per position), with what he remembers having seen."""
+    (pile name to a card or None per position), with what he remembers having seen; given
+    `unshown` (seat to the cards of its own pack not yet seen), each seat's stock and reserve
+    hold those first."""
 
     def determinize(
         self,
         observation: Observation,
         rng: Random,
         known: Mapping[str, Sequence[Card | None]] | None = None,
+        unshown: Mapping[str, Sequence[Card]] | None = None,
     ) -> Any: ...

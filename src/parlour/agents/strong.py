@@ -1,32 +1,35 @@
-"""The strong player: a determinized search of whole turns that plans with the cards it
-remembers.
+"""The strong player: a determinized search that plays each choice out to the game's end,
+with the cards it remembers.
 
-A Wrangle turn is a run of choices whose worth shows only when the turn ends and the opponent
-has answered. The player keeps a memory of what it has seen face up (`wrangle_memory`): after
-its first pass through its stock it knows the stock's order, and it knows the cards loaded under
-reserve and waste tops. At each choice it deals only the cards it has never seen, at random and
-consistently with the observation and the memory (`Determinizable`), `samples` times; on each
-sample every distinct candidate move is played, then the rest of this turn and `replies` further
-whole turns by the greedy priority (the opponent's turn, then its own next one), and the
-position reached is judged by the race (`wrangle_judge`: cards held, a reserve card counting
-four, an emptied reserve twenty; the opponent's burden less its own). The move with the best
-total over the samples is chosen; the same samples serve every candidate, so their comparison is
-fair, and ties go to the greedy priority. Thinking is bounded per turn: past the budget, the
-greedy choice is played at once. The budget counts the processor time of the thread thinking,
-so that a busy machine neither cuts its thought short nor changes what it plays for a seed.
+A Wrangle choice shows its worth only much later: whether a reserve gets out before the locks
+set in (most games end in the WR-6 draw). The player keeps a memory of what it has seen face up
+(`wrangle_memory`): after its first pass through its stock it knows the stock's order, it knows
+the cards loaded under reserve and waste tops, and it knows which pack each card it has seen
+came from. At each choice it deals only the cards it has never seen, at random and consistently
+with the observation and the memory (`Determinizable`), each seat's stock and reserve taking
+the cards of its own pack never seen (WR-1), `samples` times; on each sample every distinct
+candidate move is played, then the rest of this turn and `replies` further whole turns by the
+greedy priority, which nearly always reaches the game's end: a line is worth its outcome. Lines
+that end alike (mostly drawn) are told apart by the race two turns on (`wrangle_judge`: cards
+held, a reserve card counting four, an emptied reserve twenty; the opponent's burden less its
+own). The move with the best totals over the samples is chosen; the same samples serve every
+candidate, so their comparison is fair, and ties go to the greedy priority. Thinking is bounded
+per turn: past the budget, the greedy choice is played at once. The budget counts the processor
+time of the thread thinking, so that a busy machine neither cuts its thought short nor changes
+what it plays for a seed.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from random import Random
 from typing import Any
 
 from parlour.agents.base import Determinizable, Observation
 from parlour.agents.simple import legal
 from parlour.agents.wrangle_judge import Weights, judge
-from parlour.agents.wrangle_memory import Known, Memory
+from parlour.agents.wrangle_memory import Memory
 from parlour.agents.wrangle_sense import PileSizes, place, priority
 from parlour.core.game import Game, GameState, S
 from parlour.core.moves import Move
@@ -34,7 +37,8 @@ from parlour.core.moves import Move
 Clock = Callable[[], float]
 PLANNING = Weights(reserve=4.0, cleared=20.0, progress=0.0, mine=1.0)
 SAMPLES = 2
-REPLIES = 2
+REPLIES = 400  # whole turns played out: nearly every line to the game's end
+RACE_REPLIES = 2  # whole turns after which a line's race is judged, to break ties
 
 
 class StrongAgent:
@@ -65,7 +69,7 @@ class StrongAgent:
         me = observation["player"]
         memory = self.memories.setdefault(me, Memory(me))
         memory.see(observation)
-        move = self._decide(game, observation, memory.known(), rng)
+        move = self._decide(game, observation, memory, rng)
         memory.chose(move)
         return move
 
@@ -73,7 +77,7 @@ class StrongAgent:
         self,
         game: Any,  # a Game that is Determinizable, which `choose` checked
         observation: Observation,
-        known: Mapping[str, Known],
+        memory: Memory,
         rng: Random,
     ) -> Move:
         start = self.clock()
@@ -86,29 +90,42 @@ class StrongAgent:
         if len(moves) == 1 or self._spent >= self.seconds_per_turn:
             return first
         deadline = start + min(self.seconds_per_turn - self._spent, self.seconds_per_turn / 2)
-        totals = [0.0] * len(moves)
+        ends = [0.0] * len(moves)
+        races = [0.0] * len(moves)
+        known, unshown = memory.known(), memory.unshown()
         for done in range(self.samples):
             if done and self.clock() > deadline:
                 break
-            sample = game.determinize(observation, rng, known)
+            sample = game.determinize(observation, rng, known, unshown)
             for index, move in enumerate(moves):
-                state = game.apply_unchecked(sample, move)
-                totals[index] += self.playout(game, state, me)
+                end, race = self.playout(game, game.apply_unchecked(sample, move), me)
+                ends[index] += end
+                races[index] += race
         self._spent += self.clock() - start
-        best = max(range(len(moves)), key=lambda i: (totals[i], priority(moves[i], me, sizes)))
+        best = max(
+            range(len(moves)), key=lambda i: (ends[i], races[i], priority(moves[i], me, sizes))
+        )
         return moves[best]
 
-    def playout(self, game: Game[Any, Any], state: GameState, me: str) -> float:
-        """Greedy play to the end of this turn and `replies` more, then the value for `me`."""
-        turns_left = self.replies + 1 if game.to_move(state) == me else self.replies
+    def playout(self, game: Game[Any, Any], state: GameState, me: str) -> tuple[float, float]:
+        """Greedy play to the end of this turn and `replies` more: the value for `me` then,
+        and the race after `RACE_REPLIES` of them (or at the end, if sooner), which tells
+        apart lines that end alike (most end drawn, WR-6)."""
+        mine = game.to_move(state) == me
+        turns_left = self.replies + 1 if mine else self.replies
+        race_at = turns_left - (RACE_REPLIES + 1 if mine else RACE_REPLIES)
+        race = None
         mover = game.to_move(state)
         while mover is not None and turns_left:
             state = greedy_step(game, state, mover)
             now = game.to_move(state)
             if now != mover:
                 turns_left -= 1
+                if turns_left == race_at:
+                    race = judge(me, game.piles(state), game.outcome(state), PLANNING)
             mover = now
-        return judge(me, game.piles(state), game.outcome(state), PLANNING)
+        end = judge(me, game.piles(state), game.outcome(state), PLANNING)
+        return end, end if race is None else race
 
 
 def greedy_step(game: Game[S, Any], state: S, mover: str) -> S:

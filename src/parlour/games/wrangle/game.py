@@ -4,8 +4,9 @@ sees (WR-1…WR-7)."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import replace
+from itertools import islice
 from random import Random
 from typing import Any
 
@@ -321,6 +322,7 @@ class Wrangle(Game[WrangleState, WrangleParams]):
         observation: Mapping[str, Any],
         rng: Random,
         known: Mapping[str, Sequence[Card | None]] | None = None,
+        unshown: Mapping[str, Sequence[Card]] | None = None,
     ) -> WrangleState:
         """A full state consistent with `observation`: the cards the player cannot see are
         dealt at random into the places he cannot see. Agents plan on such samples.
@@ -328,7 +330,11 @@ class Wrangle(Game[WrangleState, WrangleParams]):
         `known` is what the player remembers having seen in those places (each pile in the
         state's order, a card or None per position, as long as the pile): those cards stay
         where they were seen, and only the others are dealt. A remembered card that the
-        observation rules out (it is seen elsewhere) is dealt like an unseen one."""
+        observation rules out (it is seen elsewhere) is dealt like an unseen one.
+
+        `unshown` is, for each seat, the cards of its own pack the player has not seen: a
+        seat's stock and reserve began as its pack (WR-1), so their unseen places are dealt
+        from those first, and from the rest only when they run short."""
         shown = {
             name: [parse_card(c) for c in cards] for name, cards in observation["piles"].items()
         }
@@ -346,11 +352,9 @@ class Wrangle(Game[WrangleState, WrangleParams]):
                     hidden[card] -= 1
                 else:
                     slots[name][index] = None
-        pool = list(hidden.elements())
-        rng.shuffle(pool)
-        deal = iter(pool)
+        fills = dealt_by_seat(slots, hidden, unshown or {}, rng)
         piles: dict[str, tuple[Card, ...]] = {
-            name: (*(next(deal) if card is None else card for card in slots[name]), *cards)
+            name: (*(next(fills[name]) if card is None else card for card in slots[name]), *cards)
             for name, cards in shown.items()
         }
         return WrangleState(
@@ -368,6 +372,39 @@ class Wrangle(Game[WrangleState, WrangleParams]):
             observation["turns_without_progress"],
             observation["progress_this_turn"],
         )
+
+
+def dealt_by_seat(
+    slots: Mapping[str, Sequence[Card | None]],
+    hidden: Counter[Card],
+    unshown: Mapping[str, Sequence[Card]],
+    rng: Random,
+) -> dict[str, Iterator[Card]]:
+    """The cards for each pile's unseen places (None in `slots`), from the `hidden` ones: a
+    seat's stock and reserve, where its pack began (WR-1), take the cards of `unshown[seat]`
+    still hidden, then any others; every other place, such as a waste under its top (cards
+    the opponent loaded unseen), the cards left."""
+    home = {seat: (f"{seat}-stock", f"{seat}-reserve") for seat in SEATS}
+    own: dict[str, list[Card]] = {}
+    places: dict[str, int] = {}
+    for seat in SEATS:
+        places[seat] = sum(slot is None for name in home[seat] for slot in slots[name])
+        cards = [card for card in unshown.get(seat, ()) if hidden[card] > 0]
+        rng.shuffle(cards)
+        own[seat] = cards[: places[seat]]
+        hidden.subtract(own[seat])
+    rest = list(hidden.elements())
+    rng.shuffle(rest)
+    others = iter(rest)
+    fills: dict[str, Iterator[Card]] = {}
+    for seat in SEATS:
+        cards = own[seat] + list(islice(others, places[seat] - len(own[seat])))
+        rng.shuffle(cards)
+        deal = iter(cards)
+        fills.update((name, deal) for name in home[seat])
+    for name in slots:
+        fills.setdefault(name, others)
+    return fills
 
 
 WRANGLE = Wrangle()
