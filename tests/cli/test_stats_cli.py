@@ -13,6 +13,7 @@ import threading
 import time
 from contextlib import closing
 from pathlib import Path
+from random import Random
 from typing import Any
 
 import pytest
@@ -24,6 +25,7 @@ from parlour.core.session import Session
 from parlour.frontends.cli.play import PlayLoop
 from parlour.frontends.cli.presenters import PRESENTERS
 from parlour.frontends.cli.results import ResultKeeper
+from parlour.frontends.cli.wrangle import WrangleLoop
 from parlour.games import get_game
 from parlour.store.database import connect, connect_to_read
 from parlour.store.stats import FirstEnding, StatsStore
@@ -276,6 +278,33 @@ def test_a_result_not_kept_when_the_game_ended_counts_as_it_ended_after_an_undo(
     assert (row.played, row.won, row.best_seconds) == (1, 1, round(took, 3))
 
 
+def test_a_ctrl_c_while_the_won_board_is_shown_keeps_the_result(tmp_path: Path) -> None:
+    """The winning move is played and its board is being printed when Ctrl-C comes: the
+    result is kept all the same, and the loop says it was interrupted (exit code 130)."""
+    store = StatsStore(connect(tmp_path / "parlour.db"))
+    session, last = _won_session()
+    lines = iter(last)
+    console = Console(file=io.StringIO())
+    loop = PlayLoop(
+        session,
+        PRESENTERS["royal-marriage"],
+        console,
+        lambda _: next(lines),
+        ResultKeeper(store, session),
+    )
+    shown = loop.show
+
+    def show_until_the_end() -> None:
+        if session.outcome is not None:
+            raise KeyboardInterrupt
+        shown()
+
+    loop.show = show_until_the_end  # type: ignore[method-assign]
+    assert loop.run() == WON and loop.interrupted
+    (row,) = store.all()
+    assert (row.played, row.won) == (1, 1)
+
+
 def test_leaving_an_ended_game_waits_for_the_statistics_to_keep_its_result(
     tmp_path: Path,
 ) -> None:
@@ -382,3 +411,40 @@ def test_a_read_only_statistics_file_is_read_and_not_played_into(
     assert row["won"] == 1
     assert done.returncode == 2
     assert f"cannot write the database {db}: it is read-only" in done.stderr
+
+
+class _Unkept:
+    """Hears of a Wrangle whose result the file never takes: notes the last try."""
+
+    def __init__(self) -> None:
+        self.last_tries = 0
+
+    def __call__(self, session: Session[Any]) -> str | None:
+        return None if session.outcome is None else "database is locked"
+
+    def last_try(self, session: Session[Any], kept: Path) -> str | None:
+        self.last_tries += 1
+        return None
+
+
+def test_a_ctrl_c_while_the_wrangle_s_end_is_shown_still_makes_the_last_try() -> None:
+    """The last move ends the game, its result not kept yet, and Ctrl-C comes while the end
+    is shown: the result still gets its last try as the game is left."""
+    wrangle = get_game("wrangle")
+    known = load_wins(wrangle)["wrangle(first=cut)"]
+    session = Session(wrangle, deck=parse_cards(known["deck"]))
+    for move in known["moves"][:-1]:
+        session.play(move)
+    lines = iter(known["moves"][-1:])
+    changed = _Unkept()
+    loop = WrangleLoop(
+        session, {}, Console(file=io.StringIO()), lambda _: next(lines), Random(1), changed
+    )
+
+    def interrupted(seat: str) -> None:
+        if session.outcome is not None:
+            raise KeyboardInterrupt
+
+    loop.show = interrupted  # type: ignore[method-assign]
+    assert loop.run() == "north" and loop.interrupted
+    assert changed.last_tries == 1

@@ -81,20 +81,25 @@ class PlayLoop:
 
     def run(self) -> str | None:
         """Play until the player quits or input ends; returns the outcome (None: unfinished).
-        An unfinished game is kept if it was not saved (`keep_unsaved`)."""
-        self.show()
-        while True:
-            try:
-                line = self.ask("> ").strip()
-            except (EOFError, KeyboardInterrupt) as ending:
-                self.interrupted = isinstance(ending, KeyboardInterrupt)
-                self.console.print()
-                break
-            if line.lower() in ("q", "quit", "exit"):
-                break
-            if line:
-                self.handle(line)
+        An unfinished game is kept if it was not saved, and an ended one's result (if not
+        kept yet), however it is left: a Ctrl-C while a line is played or the board is shown
+        too (`keep_unsaved`), before anything more is printed."""
+        quit_typed = False
+        try:
+            self.show()
+            while not quit_typed:
+                try:
+                    line = self.ask("> ").strip()
+                except EOFError:
+                    break
+                quit_typed = line.lower() in ("q", "quit", "exit")
+                if line and not quit_typed:
+                    self.handle(line)
+        except KeyboardInterrupt:
+            self.interrupted = True
         kept = self.keep_unsaved()
+        if not quit_typed:  # left mid-line
+            self.console.print()
         if kept:
             self.console.print(kept, markup=False, highlight=False)
         return self.session.outcome

@@ -160,6 +160,24 @@ class WrangleLoop:
         self.interrupted = False  # left by a Ctrl-C, which the command reports in its exit code
 
     def run(self) -> str | None:
+        """Play until the game ends or the person leaves; returns the outcome (None: left
+        unfinished). An ended game's result is kept however it is left, a Ctrl-C while the
+        end is shown too, before anything more is printed."""
+        try:
+            if self._turns():
+                self._end()
+        except KeyboardInterrupt:
+            self.interrupted = True
+            self.console.print()
+        if self.session.outcome is None:
+            return None
+        kept = keep_ended(self.session, self.changed)
+        if kept:
+            self.console.print(kept, markup=False, highlight=False)
+        return self.session.outcome
+
+    def _turns(self) -> bool:
+        """The turns until the game ends (True) or the person leaves it (False)."""
         shown_for = None
         while self.session.outcome is None:
             seat = self.game.to_move(self.session.state)
@@ -176,19 +194,14 @@ class WrangleLoop:
                 shown_for = seat
             try:
                 line = self.ask(f"{seat}> ").strip()
-            except (EOFError, KeyboardInterrupt) as ending:
-                self.interrupted = isinstance(ending, KeyboardInterrupt)
+            except EOFError:
                 self.console.print()
-                return None
+                return False
             if line.lower() in ("q", "quit", "exit"):
-                return None
+                return False
             if line and self.handle(line, seat) and self.game.to_move(self.session.state) == seat:
                 self.show(seat)
-        self._end()
-        kept = keep_ended(self.session, self.changed)
-        if kept:
-            self.console.print(kept, markup=False, highlight=False)
-        return self.session.outcome
+        return True
 
     def computer_turn(self, seat: str) -> None:
         """The computer's whole turn, each move printed with the card it moved."""
