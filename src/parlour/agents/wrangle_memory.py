@@ -18,9 +18,9 @@ It learns from the observations of its own seat alone, one after each of its mov
 turn a move changes the view one step at a time; across the opponent's turn it reads what the
 sizes, tops and the WR-6 count allow (without progress the opponent took nothing off a reserve,
 so loads only added to it; a reserve whose top is the card seen at that place before only lost
-cards). When an observation does not follow from the last one and the move
-chosen there (a hint asked now and then, a game resumed), it starts again from what it sees:
-missing memory only means weaker play.
+cards). When an observation does not follow from the last one and the move chosen there (a
+hint asked now and then, a game resumed), it starts again from what it sees: missing memory
+only means weaker play.
 """
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ from parlour.core.cards import Card, one_pack, parse_card
 from parlour.core.moves import Move
 
 Known = tuple[Card | None, ...]
-LAID_OUT_STOCK = 35  # a pack less the reserve of 13 and the four heaps (WR-1)
 Observation = Mapping[str, Any]
+LAID_OUT_STOCK = 35  # a pack less the reserve of 13 and the four heaps (WR-1)
 
 
 def unknown_below(size: int, top: Card | None) -> Known:
@@ -70,7 +70,7 @@ class Memory:
         self._piles: dict[str, Known] = {}
         self._last: Observation | None = None
         self._chosen: Move | None = None
-        self._shown: dict[str, Counter[Card]] = {seat: Counter() for seat in SEATS}
+        self._shown: dict[str, set[Card]] = {seat: set() for seat in SEATS}  # by pack
         self._ever: Counter[Card] = Counter()  # the most copies of each card in sight at once
         self._floor: int | None = None  # the fewest cards this seat's reserve has held
         self._first_pass = True  # this seat's stock not yet turned over (WR-5)
@@ -82,7 +82,7 @@ class Memory:
     def unshown(self) -> dict[str, tuple[Card, ...]]:
         """For each seat, the cards of its own pack this seat has not seen come from it."""
         return {
-            seat: tuple(card for card in one_pack() if not self._shown[seat][card])
+            seat: tuple(card for card in one_pack() if card not in self._shown[seat])
             for seat in SEATS
         }
 
@@ -159,8 +159,8 @@ class Memory:
             early = 0 if first is None else min(new, first[card])
             for seat in [first_seat] * early + [mover] * (new - early):
                 if seat is not None:  # one copy a pack: a second one is the other pack's
-                    shown = seat if not self._shown[seat][card] else opponent(seat)
-                    self._shown[shown][card] = 1
+                    pack = seat if card not in self._shown[seat] else opponent(seat)
+                    self._shown[pack].add(card)
 
     def _remembered(self, observation: Observation) -> list[Card]:
         """Every card in sight or remembered where it lies."""
