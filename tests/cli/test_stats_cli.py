@@ -241,6 +241,13 @@ def test_saving_onto_a_folder_is_refused_and_the_game_goes_on(tmp_path: Path) ->
     assert list(tmp_path.iterdir()) == []  # no temporary file left behind
 
 
+def _impatient_store(path: Path) -> tuple[StatsStore, sqlite3.Connection]:
+    """Statistics in `path` that give up at once on a file another program holds."""
+    connection = connect(path)
+    connection.execute("PRAGMA busy_timeout = 50")
+    return StatsStore(connection), connection
+
+
 def _won_session() -> tuple[Session[Any], list[str]]:
     """A Royal Marriage game one move from its win, and that move."""
     won = next(d for d in range(200) if first_move_game(d)[1] == WON)
@@ -260,9 +267,7 @@ def test_a_result_not_kept_when_the_game_ended_counts_as_it_ended_after_an_undo(
     """The first end counts, once, as it was: undoing it while the file is held neither loses
     the result nor lets the clock run on in its time."""
     path = tmp_path / "parlour.db"
-    connection = connect(path)
-    connection.execute("PRAGMA busy_timeout = 50")
-    store = StatsStore(connection)
+    store, _ = _impatient_store(path)
     session, last = _won_session()
     keeper = ResultKeeper(store, session)
     with sqlite3.connect(path) as other:
@@ -311,9 +316,7 @@ def test_leaving_an_ended_game_waits_for_the_statistics_to_keep_its_result(
     """The result the file could not take when the game ended is kept as the game is left,
     once the other program lets the file go."""
     path = tmp_path / "parlour.db"
-    connection = connect(path)
-    connection.execute("PRAGMA busy_timeout = 50")
-    store = StatsStore(connection)
+    store, connection = _impatient_store(path)
     session, last = _won_session()
     keeper = ResultKeeper(store, session)
     asked = threading.Event()
