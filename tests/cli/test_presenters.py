@@ -86,6 +86,8 @@ def test_a_wrangle_player_is_told_to_pass_only_when_passing_is_legal() -> None:
         ("plait", 7, "a0 f", "there is no pile aux-0"),
         ("plait", 7, "a9 f", "there is no pile aux-9"),
         ("royal-marriage", 11, "x", "say which positions: x 3, or x 3 4"),
+        ("royal-marriage", 11, "swap", "say which positions: swap 3 7$"),
+        ("royal-marriage", 11, "throw", "say which positions: throw 3 5 8$"),
     ],
 )
 def test_a_short_form_that_names_nothing_playable_says_what_is_wrong(
@@ -101,6 +103,10 @@ def test_a_short_form_that_names_nothing_playable_says_what_is_wrong(
         ("plait", 7, "p f", "plait cannot go to a foundation now"),
         ("plait", 7, "p", "plait has no legal move now"),
         ("wrangle", 3, "r f", "there is no legal move from north-reserve"),
+        ("wrangle", 3, "f", r"f says where a turned card goes, .* \(r f\)"),
+        ("wrangle", 3, "f2", r"f2 says where a turned card goes"),
+        ("wrangle", 3, "or", r"or says where a turned card goes"),
+        ("wrangle", 3, "w", r"w says where a turned card goes"),
     ],
 )
 def test_a_short_form_understood_but_not_playable_now_is_refused_as_not_allowed(

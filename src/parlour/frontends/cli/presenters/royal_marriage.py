@@ -69,7 +69,7 @@ class RoyalMarriagePresenter:
         )
         positions = words[1:] if verb else words
         if verb and not positions:
-            raise NotationError(f"say which positions: {words[0]} 3, or {words[0]} 3 4")
+            raise NotationError(f"say which positions: {POSITIONS_EXAMPLE[verb].format(words[0])}")
         if not all(is_number(word) for word in positions) or not positions:
             return None
         numbers = [int(word) for word in positions]
@@ -88,6 +88,13 @@ class RoyalMarriagePresenter:
             "throw 3 5 8     Discards grace: throw out the cards at positions 3, 5 and 8",
             "discard 5S 7D   any move in notation",
         ]
+
+
+POSITIONS_EXAMPLE = {
+    "discard": "{0} 3, or {0} 3 4",  # one card, or a span
+    "swap": "{0} 3 7",  # Push-pin's grace exchanges two cards
+    "throw": "{0} 3 5 8",  # Discards' grace throws out three
+}
 
 
 def _filled(lead: str, items: list[str], width: int = 80) -> list[str]:

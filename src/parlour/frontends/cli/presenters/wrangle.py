@@ -93,8 +93,14 @@ class WranglePresenter:
         if any(name is None for name in names):
             return None
         if len(names) == 1:
-            turned = observation["piles"][f"{me}-turned"]
-            names = [f"{me}-turned", names[0]] if turned else [names[0], ""]
+            if not observation["piles"][f"{me}-turned"]:
+                if _only_a_target(str(names[0]), me):
+                    raise IllegalMove(
+                        f"{words[0]} says where a turned card goes, and none is turned:"
+                        f" turn one (t), or say which card goes there (r {words[0]})"
+                    )
+                return self._resolve(str(names[0]), "", observation)
+            names = [f"{me}-turned", names[0]]
         source, target = names
         return self._resolve(str(source), str(target), observation)
 
@@ -141,3 +147,13 @@ class WranglePresenter:
             "                reserve, ow = opponent's waste, w = your waste, ending the turn)",
             "north-reserve>foundation-2   any move in notation",
         ]
+
+
+def _only_a_target(pile: str, me: str) -> bool:
+    """No card is ever taken from a foundation, one's own waste or the opponent's heaps (WR-4,
+    WR-5), so a word naming one of them alone can only mean where a turned card goes."""
+    return pile.startswith("foundation") or pile in (
+        f"{me}-waste",
+        f"{other(me)}-reserve",
+        f"{other(me)}-waste",
+    )
