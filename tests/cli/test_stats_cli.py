@@ -429,6 +429,9 @@ class _Unkept:
         self.last_tries += 1
         return None
 
+    def resume_options(self) -> list[str]:
+        return []
+
 
 def test_a_ctrl_c_while_the_wrangle_s_end_is_shown_still_makes_the_last_try() -> None:
     """The last move ends the game, its result not kept yet, and Ctrl-C comes while the end
@@ -451,3 +454,20 @@ def test_a_ctrl_c_while_the_wrangle_s_end_is_shown_still_makes_the_last_try() ->
     loop.show = interrupted  # type: ignore[method-assign]
     assert loop.run() == "north" and loop.interrupted
     assert changed.last_tries == 1
+
+
+def test_a_game_left_unfinished_with_its_own_statistics_file_is_resumed_with_it(
+    tmp_path: Path,
+) -> None:
+    """The command said to resume a kept game names the statistics file it was played with,
+    so that its result, once it ends, counts there and not in the per-user file."""
+    db = tmp_path / "own.db"
+    lines, outcome = first_move_game(5)
+    left = parlour("play", "royal-marriage", "--deal", "5", "--db", str(db), lines=lines[:2])
+    said = re.search(r"The unfinished game is kept: (.+)", left.stdout)
+    assert said, left.stdout
+    command = shlex.split(said[1])
+    assert command[:3] == ["parlour", "play", "--load"] and command[-2:] == ["--db", str(db)]
+    ended = parlour(*command[1:], lines=lines[2:])
+    assert ended.returncode == 0, ended.stderr
+    assert outcome == LOST and [(row["played"], row["won"]) for row in stats(db)] == [(1, 0)]

@@ -5,6 +5,7 @@ loaded again (`parlour play --load`).
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -24,6 +25,9 @@ class Changed(Protocol):
         """As the game is left: None if its result is kept (or it has none to keep); else
         what to tell the player, who will find the ended game kept in `kept`."""
 
+    def resume_options(self) -> list[str]:
+        """What a kept game is loaded again with, so that it counts where this one does."""
+
 
 class _Unwatched:
     """What a loop tells after a line when nobody is watching it (no statistics): nothing."""
@@ -34,8 +38,16 @@ class _Unwatched:
     def last_try(self, session: Session[Any], kept: Path) -> str | None:
         return None
 
+    def resume_options(self) -> list[str]:
+        return []
+
 
 unchanged: Changed = _Unwatched()
+
+
+def resume_command(kept: Path, *options: str) -> str:
+    """The command that loads the game kept in `kept` again, quoted for a shell."""
+    return shlex.join(["parlour", "play", "--load", str(kept), *options])
 
 
 def kept_folder() -> Path:

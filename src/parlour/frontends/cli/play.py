@@ -20,7 +20,13 @@ from parlour.core.game import WON, CardChoice, describe_outcome
 from parlour.core.moves import Move, parse_move
 from parlour.core.session import Session
 from parlour.core.words import PATH_ECHO_LIMIT, clipped, counted
-from parlour.frontends.cli.kept import Changed, keep_ended, kept_path, unchanged
+from parlour.frontends.cli.kept import (
+    Changed,
+    keep_ended,
+    kept_path,
+    resume_command,
+    unchanged,
+)
 from parlour.frontends.cli.presenters.base import Presenter
 from parlour.solver import Budget, Guide
 from parlour.store.records import save_record
@@ -120,7 +126,8 @@ class PlayLoop:
         except OSError as error:
             return f"The unfinished game could not be kept in {path}: {error.strerror}"
         self._safe = record
-        return f"The unfinished game is kept: parlour play --load {path}"
+        again = resume_command(path, *self.changed.resume_options())
+        return f"The unfinished game is kept: {again}"
 
     def handle(self, line: str) -> None:
         """Run one typed line; a refused line prints why and changes nothing."""

@@ -5,7 +5,6 @@ file as the web app's (`--db`, by default the per-user one), and `parlour stats`
 from __future__ import annotations
 
 import json
-import shlex
 import sqlite3
 from contextlib import closing
 from pathlib import Path
@@ -18,7 +17,7 @@ from rich.table import Table
 from parlour.core.errors import ParlourError
 from parlour.core.session import Session
 from parlour.frontends.cli.common import BAD_INPUT, DbOpt, console, errors, flag, guarded
-from parlour.frontends.cli.kept import in_kept_folder
+from parlour.frontends.cli.kept import in_kept_folder, resume_command
 from parlour.games import get_game
 from parlour.store.database import connect, connect_to_read, default_path
 from parlour.store.stats import FirstEnding, Stats, StatsStore
@@ -77,13 +76,16 @@ class ResultKeeper:
         if failure is None:
             return None
         against = [] if self.opponent is None else ["--vs", self.opponent]
-        again = shlex.join(
-            ["parlour", "play", "--load", str(kept), *against, "--db", str(self.stats.path)]
-        )
+        again = resume_command(kept, *against, *self.resume_options())
         return (
             f"The result could not be kept in the statistics ({failure}). The ended game is"
             f" kept, and counts once the file can be written: {again}"
         )
+
+    def resume_options(self) -> list[str]:
+        """`--db` when the statistics are not in the per-user file."""
+        path = self.stats.path
+        return [] if path.resolve() == default_path().resolve() else ["--db", str(path)]
 
     def _keep(self, session: Session[Any]) -> str | None:
         """Keep the result as the game first ended, once; why not, if it could not be kept."""
