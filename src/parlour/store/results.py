@@ -144,7 +144,8 @@ class ResultStore:
     def _prepare(self) -> None:
         """Check the file and, if it is new, make it one of this kind, in one transaction that
         holds the write lock: two runs starting on one new file at once cannot both make it,
-        nor one see it half made. Only then is the journal (a write) set to WAL."""
+        nor one see it half made, and a file that cannot be written is refused before any deal
+        is decided. Only then is the journal (a write) set to WAL."""
         waiting_for_lock(lambda: self._db.execute("BEGIN IMMEDIATE"))
         try:
             if self._is_new():
@@ -152,6 +153,9 @@ class ResultStore:
                 self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                 self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             self._check_kind()
+            # a write that changes nothing: a file opened read-only (immutable, say) takes
+            # the lock and the commit without a word, and refuses only a real write
+            self._db.execute("DELETE FROM results WHERE 0")
             self._db.execute("COMMIT")
         except BaseException:
             if self._db.in_transaction:
