@@ -321,6 +321,21 @@ def test_one_letter_keys_can_be_switched_off(table: Table) -> None:
     assert not page.is_checked('[data-control="shortcuts"]')
 
 
+def test_letter_keys_still_work_once_a_checkbox_was_clicked(table: Table) -> None:
+    """A checkbox keeps the focus once clicked, but takes no letters: U still undoes."""
+    _, source, target = first_move(table)
+    table.send(f"{source}>{target}")
+    page = table.page
+    page.click(".keys summary")
+    for _ in range(2):  # off and on again: the focus stays on the checkbox
+        page.click('[data-control="shortcuts"]')
+    assert page.evaluate("document.activeElement.dataset.control") == "shortcuts"
+    seen = table.seq
+    page.keyboard.press("u")
+    table.settle(seen)
+    assert table.state["moves"] == []
+
+
 def test_the_lobby_names_each_game_s_controls(table: Table) -> None:
     """Five "Play" buttons read out in a list of controls say which game each plays."""
     table.page.goto(table.base_url + "/")

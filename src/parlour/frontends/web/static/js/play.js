@@ -16,10 +16,11 @@ const ADDRESS_KEYS = new Set(["deal", "deck", "vs", "game"]);  // what the addre
 // What the player asks for that the next state answers, for it to be said (`described`).
 const ANSWERED_BY_STATE = new Set(["move", "undo", "redo", "restart", "autoplay"]);
 
-/** Counts a player needs, in words, where the observation carries them: passes and redeals
- *  left (PL-5, FC-4), the Wrangle's turns without progress towards its draw (WR-6). */
+/** Counts a player needs, in words, where the observation carries them: redeals left (PL-5,
+ *  FC-4), the Wrangle's turns without progress towards its draw (WR-6). The Plait's passes
+ *  left are not said beside its redeals: a pass whose stock is out no longer counts, so
+ *  "1 pass left · 0 redeals left" in the last pass read as a contradiction. */
 const COUNTS = [
-  ["passes_left", (o) => `${counted(o.passes_left, "pass", "passes")} left`],
   ["redeals_left", (o) => `${counted(o.redeals_left, "redeal")} left`],
   ["turns_without_progress", (o) => `${o.turns_without_progress} of ${o.draw_after} turns without progress`],
 ];
@@ -198,7 +199,9 @@ export class GameView {
    *  player has not switched such keys off (under Keys). */
   shortcut(event) {
     const control = SHORTCUTS[event.key.toLowerCase()];
-    const typing = event.target instanceof Element && event.target.matches("input, select, textarea");
+    // a checkbox takes no letters: the keys go on after "Automatic moves" is clicked
+    const typing = event.target instanceof Element &&
+      event.target.matches("input:not([type=checkbox]), select, textarea");
     if (!control || typing || event.ctrlKey || event.metaKey || event.altKey) return;
     if (!this.letterKeys.checked) return;
     event.preventDefault();
