@@ -357,7 +357,8 @@ def test_a_grace_made_of_its_last_card_takes_the_focus(table: Table) -> None:
         page.keyboard.press("Enter")
     swap = page.evaluate("() => document.activeElement.dataset.move")
     assert sorted(swap.split()) == ["6D", "9H", "swap"]
-    assert table.message.startswith("Confirm with the button above. ")  # no third card swaps
+    assert table.message.startswith("Confirm with the button above (the grace")  # no third card
+    assert "more cards" not in table.message
     seen = table.seq
     page.keyboard.press("Enter")
     table.settle(seen)

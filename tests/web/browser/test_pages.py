@@ -149,7 +149,7 @@ def test_a_grace_is_offered_with_what_it_costs_before_it_is_spent(table: Table) 
     three = [card for card in grace["cards"] if card not in in_discards][:3]
     for card in three:
         table.page.locator(f'[data-pile="row"] [data-card="{card}"]').click()
-    assert table.message.startswith("Confirm with the button above. The grace, once a game: 3")
+    assert table.message.startswith("Confirm with the button above (the grace, once a game: 3")
     throw = "throw " + " ".join(card for card in grace["cards"] if card in three)
     offered = table.page.locator(f'.choice[data-move="{throw}"]')
     expect(offered).to_have_count(1)
@@ -163,11 +163,14 @@ def test_a_grace_is_offered_with_what_it_costs_before_it_is_spent(table: Table) 
 def test_a_discard_that_a_grace_could_grow_from_is_offered_with_more_cards_to_choose(
     table: Table,
 ) -> None:
-    """Open Discards: one card of a discard is a discard to confirm, or the first of a throw."""
+    """Open Discards: one card of a discard is a discard to confirm, or the first of a throw;
+    the grace's note goes with the more cards, not with the discard."""
     state = table.open("/play/royal-marriage?variant=discards&mode=open&deal=2")
     single = next(m for m in state["observation"]["legal_moves"] if len(m.split()) == 2)
     table.page.locator(f'[data-pile="row"] [data-card="{single.split()[1]}"]').click()
-    assert table.message.startswith("Confirm with the button above, or choose more cards.")
+    assert table.message.startswith(
+        "Confirm with the button above, or choose more cards (the grace, once a game: 3"
+    )
     expect(table.page.locator(f'.choice[data-move="{single}"]')).to_have_count(1)
 
 

@@ -429,11 +429,17 @@ export class Board {
       // a move with a note (a grace: once a game) is only offered, for the player to confirm;
       // when no card more could make another, the offer takes the focus
       this.hooks.choices(exact.map((m) => m.text), exact.length === 1 && fitting.length === 1);
-      const noted = fitting.find((m) => m.note)?.note;
-      const more = fitting.length > exact.length;  // a move of more cards is still to be had
-      const said = !exact.length ? "Choose the other cards the move takes."
-        : more ? "Confirm with the button above, or choose more cards." : "Confirm with the button above.";
-      this.hooks.say(noted ? `${said} ${capitalized(noted)}.` : said);
+      // a grace's note goes with the moves it is for: those offered now, or those more cards
+      // would make, not a discard that happens to share a card with it
+      const larger = fitting.filter((m) => !exact.includes(m));
+      const noted = (moves) => {
+        const note = moves.find((m) => m.note)?.note;
+        return note ? ` (${note})` : "";
+      };
+      const confirm = `Confirm with the button above${noted(exact)}`;
+      const more = `choose more cards${noted(larger)}`;
+      this.hooks.say(!exact.length ? `Choose the other cards the move takes${noted(larger)}.`
+        : larger.length ? `${confirm}, or ${more}.` : `${confirm}.`);
     }
   }
 
