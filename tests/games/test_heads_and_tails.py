@@ -135,10 +135,19 @@ def test_HT_4_a_pile_with_a_built_card_refuses_the_other_direction() -> None:
     state = position({"head-1": "6D 7D", "tail-1": "6D", "tail-2": "8D"}, head_1=Build(1, UP))
     assert "tail-1>head-1" not in moves(state)  # 6D would run down onto an up sequence
     assert "tail-2>head-1" in moves(state)  # 8D continues up
-    with pytest.raises(IllegalMove, match="HT-4"):
+    with pytest.raises(IllegalMove, match="one rank above it, the way the pile's sequence runs"):
         play(state, "tail-1>head-1")
     built = play(state, "tail-2>head-1")
     assert built.builds[0] == Build(2, UP)
+
+
+def test_HT_4_a_card_refused_by_a_pile_with_no_sequence_is_told_both_ranks_it_may_take() -> None:
+    state = position({"head-1": "3S", "tail-1": "9S", "head-2": "2S"})
+    with pytest.raises(IllegalMove) as refused:
+        play(state, "tail-1>head-1")
+    assert str(refused.value).endswith(
+        "9S must be of the suit of 3S and one rank above or below it (HT-4)"
+    )
 
 
 def test_HT_4_the_direction_is_free_again_once_the_built_cards_have_left() -> None:

@@ -285,6 +285,12 @@ def test_WR_4_auxiliary_cards_play_only_to_the_foundations() -> None:
     refused(state, "north-aux-1>north-reserve", "only to a foundation")
 
 
+def test_WR_4_a_card_is_turned_from_one_s_own_stock_and_a_move_from_the_other_s_says_so() -> None:
+    state = position({"north-stock": "9C", "south-stock": "AH"})
+    refused(state, "south-stock>foundation-1", "your own stock, not south's")
+    refused(state, "north-stock>foundation-1", "with: turn")
+
+
 # ----- WR-5 Waste -----------------------------------------------------------------------------
 def test_WR_5_a_players_waste_cannot_be_played_from() -> None:
     state = position({"north-waste": "AH", "north-aux-1": "3C", "north-stock": "9C"})

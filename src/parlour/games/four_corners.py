@@ -165,9 +165,12 @@ class FourCorners(Game[FourCornersState, FourCornersParams]):
             return "no redeal is left: the heaps may be dealt again twice at most (FC-4)"
         if not move.is_transfer or move.source not in _SPOT:
             return f"{move} is not allowed: only the top card of a heap moves (FC-3)"
-        onto = state.heaps[_SPOT[move.target]] if move.target in _SPOT else None
+        target = _SPOT.get(move.target)
+        onto = None if target is None else state.heaps[target]
+        build = NO_BUILD if target is None else state.builds[target]
         empty = "an emptied heap stays empty until the next deal (FC-3)"
-        return why_not_moved(move, state.heaps[_SPOT[move.source]][-1], onto, "FC-3", empty)
+        card = state.heaps[_SPOT[move.source]][-1]
+        return why_not_moved(move, card, onto, build, "FC-3", empty)
 
     def outcome(self, state: FourCornersState) -> str | None:
         if state.foundations.count() == TWO_PACKS_SIZE:

@@ -134,13 +134,16 @@ class HeadsAndTails(Game[HeadsAndTailsState, HeadsAndTailsParams]):
             return f"{move} is not allowed: only the heads and tails are played from (HT-3)"
         if move.target in PACKETS:
             return f"{move} is not allowed: nothing is built on the reserve packets (HT-3, HT-4)"
-        onto = state.tableau[_SPOT[move.target]] if move.target in _SPOT else None
+        target = _SPOT.get(move.target)
+        onto = None if target is None else state.tableau[target]
+        build = NO_BUILD if target is None else state.builds[target]
         empty = (
             "an empty space takes a card only in the open-spaces variant, once every packet "
             "is empty (HT-5)"
         )
         rule = "HT-4" if onto is not None else "HT-2"
-        return why_not_moved(move, state.tableau[_SPOT[move.source]][-1], onto, rule, empty)
+        card = state.tableau[_SPOT[move.source]][-1]
+        return why_not_moved(move, card, onto, build, rule, empty)
 
     def outcome(self, state: HeadsAndTailsState) -> str | None:
         if state.foundations.count() == TWO_PACKS_SIZE:

@@ -300,15 +300,22 @@ def sequences(names: Sequence[str], builds: Sequence[Build]) -> dict[str, dict[s
 
 
 def why_not_moved(
-    move: Move, card: Card, onto: tuple[Card, ...] | None, rule: str, empty: str
+    move: Move, card: Card, onto: tuple[Card, ...] | None, build: Build, rule: str, empty: str
 ) -> str:
-    """Words for a refused move of `card` to a tableau pile (`onto`, its cards) or, with
-    `onto` None, to a foundation; `empty` says why an empty pile refuses it."""
+    """Words for a refused move of `card` to a tableau pile (`onto`, its cards, with `build`
+    its sequence) or, with `onto` None, to a foundation; `empty` says why an empty pile
+    refuses it."""
     if onto is None:
         return f"{move} is not allowed: {card_str(card)} does not follow on {move.target} ({rule})"
     if not onto:
         return f"{move} is not allowed: {empty}"
+    rank = (
+        "one rank above or below it"
+        if not build.length
+        else f"one rank {'above' if build.direction == UP else 'below'} it, the way the"
+        " pile's sequence runs"
+    )
     return (
-        f"{move} is not allowed: {card_str(card)} must be of {card_str(onto[-1])}'s suit and "
-        f"one rank above or below it, in the direction its sequence already runs ({rule})"
+        f"{move} is not allowed: {card_str(card)} must be of the suit of {card_str(onto[-1])}"
+        f" and {rank} ({rule})"
     )

@@ -29,6 +29,8 @@ def reason(state: WrangleState, move: Move) -> str:
     target, place = PLACES[move.target]
     if source == "waste":
         return "a player's waste cannot be played from (WR-5)"
+    if source == "stock" and index != me:
+        return f"you turn cards of your own stock, not {SEATS[index]}'s (WR-4)"
     if source == "stock":
         return "turn the top card of your stock with: turn (WR-4)"
     if source == "foundation":
