@@ -42,5 +42,5 @@ class WorkerLost(ParlourError):
     """A worker process of a long run ended abruptly (killed, or out of memory): the run stops,
     keeping what its other workers finished."""
 
-    def __init__(self) -> None:
-        super().__init__("a worker process ended abruptly (killed, or out of memory?)")
+    def __init__(self, why: str = "a worker process ended abruptly (killed, or out of memory?)"):
+        super().__init__(why)

@@ -28,6 +28,7 @@ from types import ModuleType
 from typing import NamedTuple, cast
 
 from parlour.core.errors import ParamsError
+from parlour.stats.dask_executor import DaskExecutor, connect
 
 MISSING_DASK = (
     "Dask is not installed: install Parlour with its dask extra "
@@ -70,7 +71,7 @@ def open_executor(
         return
     distributed = _distributed()
     with callbacks_quiet():
-        yield from _dask_workers(distributed, count, workers, address, dask_local)
+        yield from _dask_workers(distributed, count, workers, address)
 
 
 @contextmanager
@@ -79,22 +80,25 @@ def callbacks_quiet() -> Iterator[None]:
     Ctrl-C or an error), logs each one it can no longer hand back as an error of its event
     loop's callbacks, with a traceback (a cancelled future, a closed connection). They tell the
     player nothing the run does not say as it stops, and a chunk that fails reaches the run
-    through its future; so that log is quiet while Dask is in use."""
-    log = logging.getLogger("tornado.application")
-    level = log.level
-    log.setLevel(logging.CRITICAL)
+    through its future; so that log is quiet while Dask is in use, and so is its client's
+    account of a scheduler lost, which the run says in its own words (`LostWork`)."""
+    logs = [logging.getLogger(name) for name in ("tornado.application", "distributed.client")]
+    levels = [log.level for log in logs]
+    for log in logs:
+        log.setLevel(logging.CRITICAL)
     try:
         yield
     finally:
-        log.setLevel(level)
+        for log, level in zip(logs, levels, strict=True):
+            log.setLevel(level)
 
 
 def _dask_workers(
-    distributed: ModuleType, count: int, workers: int | None, address: str | None, dask_local: bool
+    distributed: ModuleType, count: int, workers: int | None, address: str | None
 ) -> Iterator[Workers]:
     """`open_executor`'s Dask side: a local cluster of `count` processes, or the cluster at
     `address`."""
-    if dask_local:
+    if address is None:  # so --dask-local: the options name one executor (`check_choice`)
         if sys.platform != "win32":
             # Started later, from a thread of the cluster's, it would let SIGINT through there.
             resource_tracker.ensure_running()
@@ -111,12 +115,11 @@ def _dask_workers(
                     )
                 )
             client = stack.enter_context(distributed.Client(cluster))
-            yield Workers(client.get_executor(), count, count)
+            executor = DaskExecutor(distributed, client, watch_workers=False)
+            stack.callback(executor.shutdown)
+            yield Workers(executor, count, count)
         return
-    try:
-        client = distributed.Client(address, timeout=10)
-    except (OSError, ValueError, TypeError) as error:  # unreachable, or wants what it lacks (TLS)
-        raise ParamsError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+    client = connect(distributed, address)
     with client:
         threads = client.nthreads()  # of each worker, by its address
         if not threads:  # else the run would wait, saying nothing, for workers to join
@@ -125,7 +128,11 @@ def _dask_workers(
                 f" (dask worker {address}), then run again"
             )
         size = workers or max(1, sum(threads.values()))
-        yield Workers(client.get_executor(), size, len(threads))
+        executor = DaskExecutor(distributed, client, watch_workers=True)
+        try:
+            yield Workers(executor, size, len(threads))
+        finally:
+            executor.shutdown()
 
 
 def stop_at_once(pool: ProcessPoolExecutor) -> None:
@@ -210,7 +217,9 @@ def check_address(address: str) -> None:
         scheme, location = comm.parse_address(address)
         comm.registry.get_backend(scheme)
         if scheme != "inproc":  # a cluster in this process is named by no host and port
-            comm.parse_host_port(location)
+            _, port = comm.parse_host_port(location)
+            if not 0 < port < 65536:
+                raise ValueError(f"port {port} is out of range")
     except ValueError as error:
         raise ParamsError(
             f"{address!r} is not a Dask scheduler's address ({error}); e.g. tcp://HOST:8786"

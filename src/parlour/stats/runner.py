@@ -20,6 +20,7 @@ from itertools import islice
 from types import FrameType
 
 from parlour.core.errors import WorkerLost
+from parlour.stats.dask_executor import LostWork
 from parlour.stats.tasks import Row, Task, run_chunk
 
 CHUNKS_PER_WORKER = 3
@@ -71,6 +72,8 @@ def run(
                 if ctrl_c():
                     raise KeyboardInterrupt
                 top_up()
+    except LostWork as error:
+        raise WorkerLost(str(error)) from None
     except BrokenExecutor:
         raise WorkerLost from None
     finally:
