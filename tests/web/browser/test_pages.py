@@ -272,6 +272,11 @@ def test_a_reload_resumes_the_game_and_the_lobby_offers_it(table: Table) -> None
     resume = table.page.locator(f'[data-resume="{corners["game_id"]}"]')
     assert resume.locator("xpath=..").inner_text() == "The Four Corners, deal 4 · 1 move"
 
+    untouched = table.open("/play/four-corners?deal=5")  # opened, nothing played: not offered
+    table.page.goto(table.base_url + "/")
+    table.page.locator(f'[data-resume="{corners["game_id"]}"]').wait_for()
+    assert table.page.locator(f'[data-resume="{untouched["game_id"]}"]').count() == 0
+
 
 def test_each_game_the_lobby_offers_opens_itself_where_one_deal_was_played_twice(
     table: Table,
@@ -349,6 +354,7 @@ def test_the_lobby_offers_the_newest_game_however_many_seats_were_kept(table: Ta
         SEATS_KEY,
     )
     state = table.open("/play/plait?variant=standard&deal=9")
+    table.send(table.legal()[0])
     table.page.goto(table.base_url + "/")
     table.page.locator(".game-card").first.wait_for()  # shown after the games to resume
     assert table.page.locator(f'[data-resume="{state["game_id"]}"]').count() == 1

@@ -96,7 +96,10 @@ async function savedList(games) {
   // however many, never push this browser's out of the list.
   const ids = Object.keys(held).reverse();
   if (!ids.length) return null;
-  const saved = await getJson(`/api/saved?${new URLSearchParams(ids.map((id) => ["game", id]))}`);
+  const asked = await getJson(`/api/saved?${new URLSearchParams(ids.map((id) => ["game", id]))}`);
+  // a deal opened and left untouched is nothing to resume (its number deals it again); a
+  // Wrangle is, before its first move too: a table may be waiting for its second player
+  const saved = asked.filter((s) => s.moves > 0 || s.opponent !== null);
   if (!saved.length) return null;
   return h("section", { class: "saved" }, h("h2", {}, "Games to resume"),
     h("ul", {}, saved.map((s) => {
