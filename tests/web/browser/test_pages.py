@@ -285,6 +285,7 @@ def test_each_game_the_lobby_offers_opens_itself_where_one_deal_was_played_twice
     table.play(first["observation"]["legal_moves"][0])
     second = table.open("/play/plait?deal=5")  # not the held link: a second game of the deal
     assert second["game_id"] != first["game_id"] and second["link"] == first["link"]
+    table.play(second["observation"]["legal_moves"][0])
     for game in (first, second):
         table.page.goto(table.base_url + "/")
         table.page.locator(f'[data-resume="{game["game_id"]}"]').click()

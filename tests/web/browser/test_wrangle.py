@@ -270,6 +270,8 @@ def test_who_begins_is_chosen_in_the_lobby(table: Table) -> None:
         "a random player",
         "a strong player (looks ahead)",
     ]  # the computer players the server offers, its default first
+    note = page.inner_text('[data-start="wrangle"] .seat-note')
+    assert note.startswith("You sit north") and "south lets the other side begin" in note
     for control, first, opponent in (
         ("vs-computer", "south", "greedy"),
         ("new-table", "north", None),

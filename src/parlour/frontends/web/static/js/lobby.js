@@ -70,7 +70,9 @@ function wrangleStart(game) {
     h("button", { type: "button", class: "primary", "data-control": "vs-computer",
       onclick: () => start({ new: "1" }) }, "Play the computer"),
     h("button", { type: "button", "data-control": "new-table",
-      onclick: () => start({ vs: "human" }) }, "Open a table for two"));
+      onclick: () => start({ vs: "human" }) }, "Open a table for two"),
+    h("p", { class: "seat-note" }, "You sit north, against the computer or at a table you open; " +
+      "first says who begins: cut lets the deal decide (WR-1), south lets the other side begin."));
   return box;
 }
 
