@@ -11,7 +11,7 @@ import pytest
 from parlour.core.params import params_dict, params_from
 from parlour.games import get_game
 from tests.conformance.wins import case_key, known_win, load_wins
-from tests.web.browser.table import PHONE, Table
+from tests.web.browser.table import PHONE, WIDE, Table
 
 MOUSE_MOVES = 12  # the first moves by the mouse; the rest of the line by clicks in the page
 
@@ -35,6 +35,10 @@ def start_path(game_id: str, params: dict[str, str]) -> tuple[str, list[str], An
         **({"deck": entry["deck"]} if "deck" in entry else {"deal": entry["deal"]}),
     }
     return f"/play/{game_id}?{urlencode(query)}", moves, game.observe(start)
+
+
+_LOWEST_PILE = """() => Math.max(...[...document.querySelectorAll(".table [data-pile]")]
+  .map((pile) => pile.getBoundingClientRect().bottom))"""
 
 
 @pytest.mark.parametrize(("game_id", "params"), WINS, ids=[w[0] for w in WINS])
@@ -78,6 +82,9 @@ def test_a_known_win_played_in_the_browser(
     assert ending.is_visible()
     assert f"{len(moves)} moves" in ending.inner_text()
     assert "Won" in ending.inner_text()
+    # the ending's banner takes its height from the cards', not the table's foot off the screen
+    table.page.evaluate("() => window.scrollTo(0, 0)")
+    assert table.page.evaluate(_LOWEST_PILE) <= WIDE["height"]
 
 
 def test_on_a_phone_a_game_ended_far_down_the_table_says_so_in_sight(table: Table) -> None:

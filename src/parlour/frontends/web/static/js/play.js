@@ -38,10 +38,14 @@ function keepFocus(focused, controls) {
 }
 
 /** The page scrolls what gets the focus clear of `dock`, which stays at the top as the page
- *  scrolls: else a place focused by the arrows can stop under it, its focus ring unseen. */
+ *  scrolls: else a place focused by the arrows can stop under it, its focus ring unseen. And
+ *  the cards leave room for the dock's ending banner, as they do for its bar. */
 function keepClearOf(dock) {
   const sticky = getComputedStyle(dock).position === "sticky";
-  document.documentElement.style.scrollPaddingTop = sticky ? `${dock.offsetHeight}px` : "";
+  const page = document.documentElement.style;
+  page.scrollPaddingTop = sticky ? `${dock.offsetHeight}px` : "";
+  // the cards are sized to the height left, so that the table still fits with the ending shown
+  page.setProperty("--ending-h", `${dock.querySelector(".ending")?.offsetHeight ?? 0}px`);
 }
 
 /** What the page's address asks for: the first message to send. Only the keys of the address
