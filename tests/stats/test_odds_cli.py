@@ -157,11 +157,16 @@ def test_a_run_with_no_deal_decided_keeps_its_row_and_the_summary(tmp_path: Path
     db, chart = tmp_path / "o.sqlite", tmp_path / "odds.svg"
     with ResultStore(db) as store:  # the Wrangle's draws: no win rate
         store.add(RunKey("wrangle", '{"first": "cut"}', "1", "strong", 0), [(1, "draw", 0, 0.1)])
+        # and a run with draws and a decided game: its bar stands for the game not drawn
+        some = [(1, "draw", 0, 0.1), (2, "won", 0, 0.1), (3, "draw", 0, 0.1)]
+        store.add(RunKey("wrangle", '{"first": "north"}', "1", "strong", 0), some)
     done = parlour("odds", "royal-marriage", "--deals", "3", "--db", str(db), "--plot", str(chart))
     assert done.returncode == 0, done.stderr
     assert "3 deals:" in done.stdout
     text = chart.read_text()
     assert "wrangle cut strong (1 deal, none decided)" in text
+    assert "wrangle north strong (3 deals, 1 not drawn)" in text
+    assert "win rate, % (draws left out)" in text
     assert "royal-marriage standard/as-dealt solver" in text
 
 

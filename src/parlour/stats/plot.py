@@ -49,7 +49,7 @@ def plot_rates(rates: Sequence[tuple[str, Rate]], path: Path) -> None:
     axes.set_yticks(list(rows), [f"{label} ({_counted(r)})" for label, r in shown])
     axes.invert_yaxis()
     axes.set_xlim(0, 100)
-    axes.set_xlabel("win rate, %\n(95% Wilson interval; unknown deals widen it)")
+    axes.set_xlabel("win rate, % (draws left out)\n(95% Wilson interval; unknown deals widen it)")
     figure.tight_layout()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -69,5 +69,8 @@ def _bar(run: Rate) -> tuple[float, float, float]:
 
 
 def _counted(run: Rate) -> str:
-    decided = "" if run.win_rate is not None else ", none decided"
-    return counted(run.deals, "deal") + decided
+    """The deals a bar stands for: those not drawn, where draws leave the rate."""
+    if run.win_rate is None:
+        return counted(run.deals, "deal") + ", none decided"
+    undrawn = f", {run.deals - run.draw:,} not drawn" if run.draw else ""
+    return counted(run.deals, "deal") + undrawn
