@@ -102,3 +102,32 @@ def test_on_a_phone_a_game_ended_far_down_the_table_says_so_in_sight(table: Tabl
     assert "Won" in ending.inner_text()
     box = ending.bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+
+
+_FAN_STEPS = """(pile) => {
+  const board = window.parlour.board;
+  const shown = structuredClone(board.obs);
+  shown.piles[pile] = ["KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S"];  // longer than its place
+  shown.sizes[pile] = 8;
+  board.show(shown, board.layout);
+  const cards = [...document.querySelectorAll(`[data-pile="${pile}"] .card`)]
+    .map((card) => card.getBoundingClientRect());
+  const place = document.querySelector(`[data-pile="${pile}"]`).getBoundingClientRect();
+  return {
+    steps: cards.slice(1).map((card, i) => card.top - cards[i].top),
+    height: cards[0].height, overflow: cards.at(-1).bottom - place.bottom,
+  };
+}"""
+
+
+@pytest.mark.parametrize("size", [WIDE, PHONE], ids=["wide", "phone"])
+def test_a_fan_longer_than_its_place_keeps_its_last_cards_readable(table: Table, size: Any) -> None:
+    """Squeezed evenly, eight cards on a phone's head were 6 px apart, each one's index cut
+    off: the last three stay a fifth of a card apart, the cards under them close up, and the
+    fan still keeps to its place."""
+    table.page.set_viewport_size(size)
+    table.open("/play/heads-and-tails?deal=1")
+    fan = table.page.evaluate(_FAN_STEPS, "head-1")
+    assert min(fan["steps"][-3:]) >= 0.19 * fan["height"]
+    assert max(fan["steps"][:-3]) < 0.19 * fan["height"]  # squeezed: those under close up
+    assert fan["overflow"] <= 1
