@@ -541,3 +541,12 @@ def test_at_a_table_the_turn_shows_in_the_tab_and_the_hint_waits_for_it(
     idle.page.evaluate("(move) => window.parlour.send({type: 'move', move})", mover.legal()[0])
     idle.page.wait_for_selector(".message.refused")
     assert idle.message == f"It is {mover_seat}'s turn, not yours."
+
+
+def test_a_link_to_a_game_this_browser_holds_no_seat_in_says_so_as_a_new_one_begins(
+    table: Table,
+) -> None:
+    state = table.open("/wrangle?vs=greedy&first=north&game=not-held-here")  # the person begins
+    assert state["moves"] == [] and state["seat"] == "north"
+    assert table.message.startswith("The game that link names is not held in this browser")
+    assert "game=not-held-here" not in table.page.url  # the new game's own link

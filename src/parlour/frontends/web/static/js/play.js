@@ -83,6 +83,12 @@ export function startRequest(path, query, games = null) {
   return { type: "new", game, params, deal, deck, autoplay };
 }
 
+/** Whether the address names a game (`game=`, a Wrangle's link) that `request`, for want of
+ *  its seat here, does not resume but begins afresh. */
+function namesUnheldGame(request) {
+  return request.type === "new" && new URLSearchParams(location.search).has("game");
+}
+
 /** Whether `state` waits for a move of the player of a two-player game it was sent to. */
 function playerToMove(state) {
   const obs = state.observation;
@@ -129,6 +135,7 @@ export class GameView {
   constructor(root, request, games = null) {
     this.root = root;
     this.request = request;
+    this.unheld = namesUnheldGame(request);
     this.games = games;
     this.seq = 0;
     this.state = null;
@@ -240,6 +247,7 @@ export class GameView {
       // The server no longer knows the seat kept here: start afresh from the address.
       forgetSeat(this.request.game_id);
       this.request = startRequest(location.pathname, new URLSearchParams(location.search), this.games);
+      this.unheld = namesUnheldGame(this.request);
       this.send(this.request);
       return;
     }
@@ -315,6 +323,10 @@ export class GameView {
     if (!focusKept) this.ending.querySelector("a, button")?.focus();
     this.showHistory(state);
     if (!first) this.say(this.described(state, before));
+    else if (this.unheld) {
+      this.say("The game that link names is not held in this browser (its seat stays with the " +
+        "browser that played it): a new game has begun here.", true);
+    }
   }
 
   /** What changed since `before`, in words: the move just made (`played`), or what undo, redo
