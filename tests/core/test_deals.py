@@ -3,7 +3,7 @@ so a deal number gives the same deck on every platform and in every future versi
 
 import pytest
 
-from parlour.core.cards import cards_str, one_pack, parse_cards, two_packs
+from parlour.core.cards import card_str, cards_str, one_pack, parse_cards, two_packs
 from parlour.core.deals import MAX_DEAL, SplitMix64, check_deck, shuffled
 from parlour.core.errors import DeckError
 from parlour.core.game import SHAREABLE_DEALS
@@ -71,6 +71,14 @@ def test_C_3_a_deck_of_one_card_is_counted_in_the_singular() -> None:
     with pytest.raises(DeckError) as error:
         check_deck(one_pack()[:1], one_pack())
     assert str(error.value).startswith("the deck has 1 card, the game needs 52; missing 2S ")
+
+
+def test_C_3_a_deck_far_from_the_game_s_names_a_dozen_cards_and_counts_the_rest() -> None:
+    with pytest.raises(DeckError) as error:
+        check_deck(one_pack()[:2], one_pack())
+    missing = str(error.value).split("; missing ")[1].split()
+    assert missing[:12] == [card_str(card) for card in sorted(one_pack()[2:])][:12]
+    assert missing[12:] == ["and", "38", "more"]
 
 
 def test_C_3_a_third_copy_in_two_packs_is_counted() -> None:

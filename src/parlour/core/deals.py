@@ -110,9 +110,16 @@ def _times(number: int) -> str:
     return {1: "once", 2: "twice"}.get(number, f"{number} times")
 
 
+NAMED_AT_MOST = 12  # cards named in a refusal; past that the count says the rest
+
+
 def _describe(cards: list[Card]) -> str:
     counts = Counter(cards)
-    return " ".join(
+    named = [
         card_str(card) + (f" (x{counts[card]})" if counts[card] > 1 else "")
         for card in sorted(counts)
-    )
+    ]
+    if len(named) > NAMED_AT_MOST:  # a deck of the wrong game, say: its count says enough
+        rest = len(named) - NAMED_AT_MOST
+        named = [*named[:NAMED_AT_MOST], f"and {rest} more"]
+    return " ".join(named)
