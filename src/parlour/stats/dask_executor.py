@@ -83,9 +83,8 @@ class DaskExecutor(Executor):
             self._fail(
                 outer, "a Dask worker died each time it was given deals (killed, or out of memory?)"
             )
-        elif isinstance(
-            error, OSError
-        ):  # Dask's closed connections are OSErrors; a chunk does no I/O
+        # Dask's closed connections are OSErrors, and a chunk does no I/O of its own
+        elif isinstance(error, OSError):
             self._fail(outer, f"the connection to the Dask scheduler was lost ({error})")
         elif error is not None:
             self._settle(outer, lambda: outer.set_exception(error))
