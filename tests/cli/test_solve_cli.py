@@ -109,7 +109,9 @@ def test_decks_piped_in_are_answered_as_they_come() -> None:
 def test_endless_input_with_no_line_end_is_refused_unread() -> None:
     done = parlour("solve", "royal-marriage", "--cards-file", "/dev/zero", "--json")
     assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr == "parlour: cannot read /dev/zero: a line is longer than any deck\n"
+    assert (
+        done.stderr == "parlour: cannot read /dev/zero: a line runs on past 1,048,576 characters\n"
+    )
 
 
 def _solved(deal: int) -> bool:
@@ -137,12 +139,24 @@ def test_solve_rejects_bad_budgets_and_decks() -> None:
     assert bad.returncode == 2 and "missing" in bad.stderr
 
 
-def test_a_cards_file_that_is_not_text_or_comes_with_a_deal_is_refused(tmp_path: Path) -> None:
+def test_a_line_not_text_or_longer_than_any_deck_is_refused_alone(tmp_path: Path) -> None:
+    """The lines around it are still answered, each in its place."""
+    deck = cards_str(RM.deck_for_deal(RoyalMarriageParams(), 0)[1:-1])
+    decks = tmp_path / "decks.txt"
+    lines = [deck.encode(), b"caf\xe9", b"AS " * 2000, deck.encode()]
+    decks.write_bytes(b"\n".join(lines) + b"\n")
+    done = parlour("solve", "royal-marriage", "--cards-file", str(decks), "--json")
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [a["line"] for a in answers] == [1, 2, 3, 4]
+    assert [a["result"] for a in answers] == ["won", "error", "error", "won"]
+    assert answers[1]["error"] == "the line is not text (UTF-8)"
+    assert answers[2]["error"].startswith("the line is longer than any deck")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
+def test_a_cards_file_that_comes_with_a_deal_is_refused(tmp_path: Path) -> None:
     binary = tmp_path / "decks.txt"
     binary.write_bytes(b"\xff\xfe\n")
-    done = parlour("solve", "royal-marriage", "--cards-file", str(binary))
-    assert done.returncode == 2 and "it is not text (UTF-8)" in done.stderr
-    assert "Traceback" not in done.stderr
     both = parlour("solve", "royal-marriage", "--cards-file", str(binary), "--deal", "3")
     assert both.returncode == 2 and "leave out --deal and --cards" in both.stderr
 

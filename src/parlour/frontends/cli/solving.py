@@ -37,6 +37,7 @@ SecondsOpt = Annotated[
 ]
 
 LONGEST_LINE = 4096  # characters: a deck of two packs, written long, takes about 450
+ENDLESS_LINE = 1 << 20  # characters of one line past which the input is no file of decks
 
 
 def solve_command(
@@ -101,8 +102,7 @@ def _solve_file(
     for number, line in enumerate(_deck_lines(path), start=1):
         lines = number
         try:
-            if not line.strip():
-                raise ParlourError("the line is empty: write the deck's cards in dealing order")
+            _check_line(line)
             state = game.new(params, deck=parse_cards(line))
             result: dict[str, Any] = solve(game, state, budget).to_json()
         except ParlourError as error:
@@ -112,31 +112,55 @@ def _solve_file(
     return refused, lines
 
 
+def _check_line(line: str) -> None:
+    """A `ParlourError` for a line that cannot hold a deck, for that line alone."""
+    if len(line) > LONGEST_LINE:
+        raise ParlourError(f"the line is longer than any deck ({LONGEST_LINE:,} characters)")
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:  # bytes that are no UTF-8, kept as lone surrogates
+        raise ParlourError("the line is not text (UTF-8)") from None
+    if not line.strip():
+        raise ParlourError("the line is empty: write the deck's cards in dealing order")
+
+
 def _deck_lines(path: Path) -> Iterator[str]:
     """The lines of `path`, or of standard input for `-`, each read as it comes: decks that
     another program makes are answered as it makes them, and none is held but the one read.
 
     A byte-order mark, which some editors write first, is no card; lines are counted as an
     editor counts them (text mode reads \r\n and \r as \n), where `splitlines` would also
-    split at a form feed or U+2028 and put off every number after it. A line longer than any
-    deck (endless input with no line's end) is refused before it is read whole."""
+    split at a form feed or U+2028 and put off every number after it. Bytes that are no UTF-8
+    stay in their line, for `_check_line` to refuse that line alone. A line longer than any
+    deck is given cut short, the rest of it passed over unread; past `ENDLESS_LINE` characters
+    (endless input with no line's end) the input is refused."""
     try:
         with _opened(path) as text:
             while line := text.readline(LONGEST_LINE + 1):
-                if len(line) > LONGEST_LINE:
-                    raise ParlourError(f"cannot read {path}: a line is longer than any deck")
+                if len(line) > LONGEST_LINE and not line.endswith("\n"):
+                    _pass_over_line(text, path)
                 yield line.removesuffix("\n")
     except OSError as error:
         raise ParlourError(f"cannot read {path}: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise ParlourError(f"cannot read {path}: it is not text (UTF-8)") from None
+
+
+def _pass_over_line(text: TextIO, path: Path) -> None:
+    """Read on to the end of a line begun longer than any deck, holding none of it."""
+    passed = LONGEST_LINE
+    while (part := text.readline(LONGEST_LINE)) and not part.endswith("\n"):
+        passed += len(part)
+        if passed > ENDLESS_LINE:
+            raise ParlourError(
+                f"cannot read {path}: a line runs on past {ENDLESS_LINE:,} characters"
+            )
 
 
 def _opened(path: Path) -> TextIO:
-    """`path` as text, or standard input for `-` (read as a file is)."""
+    """`path` as text, or standard input for `-` (read as a file is); bytes that are no UTF-8
+    kept, as lone surrogates, for their line to be refused."""
     if str(path) == "-":
-        return io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig")
-    return path.open(encoding="utf-8-sig")
+        return io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig", errors="surrogateescape")
+    return path.open(encoding="utf-8-sig", errors="surrogateescape")
 
 
 def hint_command(
