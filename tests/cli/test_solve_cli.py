@@ -169,6 +169,13 @@ def test_a_cards_file_for_the_wrangle_is_refused_before_any_line(tmp_path: Path)
     assert done.stdout == "" and "one-player games" in done.stderr
 
 
+def test_the_wrangle_is_refused_as_a_game_for_two_before_its_deck_is_read() -> None:
+    for command in ("solve", "hint"):
+        done = parlour(command, "wrangle", "--cards", "AS")
+        assert done.returncode == 2, done.stdout
+        assert "the solver plays one-player games" in done.stderr and "missing" not in done.stderr
+
+
 def test_an_exact_decision_counts_no_positions_and_a_search_counts_its_own() -> None:
     exact = parlour("solve", "royal-marriage", "--deal", "7").stdout
     assert exact.startswith("won in ") and "positions" not in exact.splitlines()[0]

@@ -29,6 +29,7 @@ from parlour.frontends.cli.common import (
     stoppable,
 )
 from parlour.frontends.cli.options import choose, game_with_params, new_session
+from parlour.games import get_game
 from parlour.solver import DEFAULT_BUDGET, Budget, hint_onward, require_one_player, solve
 
 NodesOpt = Annotated[int, typer.Option("--nodes", min=1, help="Positions the solver may visit.")]
@@ -75,6 +76,7 @@ def solve_command(
             raise typer.Exit(BAD_INPUT)
         return
     with stoppable(_undecided):
+        guarded(lambda: require_one_player(get_game(game)))  # before a deck it would refuse
         choice = guarded(lambda: choose(game, deal=deal, cards=cards, variant=variant, mode=mode))
         solution = guarded(lambda: solve(choice.game, choice.new_state(), budget))
     if as_json:
@@ -196,6 +198,7 @@ def _position(
     if game_id is None and load is None:
         raise ParlourError("name a game, or a saved game with --load")
     if load is None:
+        require_one_player(get_game(game_id or ""))  # before a deck it would refuse
         choice = choose(game_id or "", deal=deal, cards=cards, variant=variant, mode=mode)
         return choice.new_state(), choice.game, []
     session = new_session(game_id, deal, cards, {"variant": variant, "mode": mode}, load)
