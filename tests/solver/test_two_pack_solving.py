@@ -14,6 +14,7 @@ from parlour.core.cards import make_card
 from parlour.core.game import Game
 from parlour.core.moves import Move
 from parlour.core.playout import random_playout
+from parlour.games import get_game
 from parlour.games.four_corners import FOUR_CORNERS as FC
 from parlour.games.four_corners import HEAPS, FourCornersParams, FourCornersState
 from parlour.games.heads_and_tails import HEADS_AND_TAILS as HT
@@ -349,3 +350,14 @@ def test_the_seconds_budget_stops_a_search_before_its_positions_run_out(
     solution = solve(game, game.new(params, deal=deal), budget)
     assert solution.result == "unknown" and solution.method == "game search"
     assert 0 < solution.nodes < budget.nodes and solution.seconds >= budget.seconds
+
+
+@pytest.mark.parametrize(
+    ("game_id", "variant"), [("plait", "standard"), ("heads-and-tails", "open-spaces")]
+)
+def test_a_tiny_budget_is_never_overspent(game_id: str, variant: str) -> None:
+    """A search that shares its budget out gives no share of nothing a position of its own."""
+    game = get_game(game_id)
+    state = game.new(game.info.params_type(variant=variant), deal=1)
+    for nodes in (1, 2, 3, 10, 15):
+        assert solve(game, state, Budget(nodes, 10)).nodes <= nodes

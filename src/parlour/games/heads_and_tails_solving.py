@@ -51,7 +51,7 @@ def search(state: HeadsAndTailsState, nodes: int, seconds: float) -> OwnSearch |
         return search_alone(state, nodes, seconds)
     started = perf_counter()
     found = search_alone(state, nodes - nodes // STANDARD_SHARE, seconds - seconds / STANDARD_SHARE)
-    if found.result != UNKNOWN:
+    if found.result != UNKNOWN or found.nodes >= nodes:  # decided, or no position left to spend
         return found
     standard = replace(state, params=replace(state.params, variant="standard"))
     left = max(seconds - (perf_counter() - started), 0.0)

@@ -522,12 +522,15 @@ def search(state: PlaitState, nodes: int, seconds: float) -> OwnSearch | None:
         return None
     layout, root = packed
     deadline = perf_counter() + seconds
-    quick = Searcher(layout, nodes // QUICK_SHARE, deadline, eager=True)
-    line = _solved(quick, root)
-    if line:
-        return OwnSearch(WON, _played(state, layout, root, line[0], True), quick.nodes)
-    searchers = [quick]
-    spent = quick.nodes
+    searchers: list[Searcher] = []
+    spent = 0
+    if nodes >= QUICK_SHARE:  # else a quick search of no positions would still count one
+        quick = Searcher(layout, nodes // QUICK_SHARE, deadline, eager=True)
+        line = _solved(quick, root)
+        if line:
+            return OwnSearch(WON, _played(state, layout, root, line[0], True), quick.nodes)
+        searchers.append(quick)
+        spent = quick.nodes
     caps = FIRST_CAPS
     while True:
         stage = Searcher(layout, nodes - spent, deadline, eager=False, caps=caps)
