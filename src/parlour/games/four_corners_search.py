@@ -145,7 +145,7 @@ def applied(position: Position, step: Step) -> Position:
 def foundation_targets(card: Card, heights: tuple[int, ...]) -> list[int]:
     """The foundations `card` fits: the ace foundation takes the rank after its height, the
     king foundation the rank before 13 minus its height (FC-3)."""
-    suit, rank = divmod(card, 13)
+    suit, rank = card // 13, card % 13  # not divmod, whose tuple compiled code has to build
     targets = [ACE_BASE + suit] if heights[suit] == rank else []
     if heights[4 + suit] == 12 - rank:
         targets.append(KING_BASE + suit)
@@ -156,26 +156,22 @@ def build_steps(heaps: Heaps, builds: tuple[int, ...]) -> list[Step]:
     """Every heap top onto another heap's top of its suit one rank away, keeping the
     direction of the built cards already there (FC-3, as HT-4; no wrap, an empty heap takes
     nothing)."""
-    by_top: dict[Card, list[int]] = {}
-    for spot, pile in enumerate(heaps):
-        if pile:
-            by_top.setdefault(pile[-1], []).append(spot)
+    tops = [pile[-1] if pile else -2 for pile in heaps]  # -2: no card is its neighbour
     steps: list[Step] = []
-    for spot, pile in enumerate(heaps):
-        if not pile:
+    for spot, card in enumerate(tops):
+        if card < 0:
             continue
-        card = pile[-1]
         rank = card % 13
-        if rank and card - 1 in by_top:  # built upwards
-            steps += [(spot, t) for t in by_top[card - 1] if builds[t] >= 0]
-        if rank < 12 and card + 1 in by_top:  # built downwards
-            steps += [(spot, t) for t in by_top[card + 1] if builds[t] <= 0]
+        if rank:  # built upwards
+            steps += [(spot, t) for t, top in enumerate(tops) if top == card - 1 and builds[t] >= 0]
+        if rank < 12:  # built downwards
+            steps += [(spot, t) for t, top in enumerate(tops) if top == card + 1 and builds[t] <= 0]
     return steps
 
 
 def placed(card: Card, heights: tuple[int, ...]) -> int:
     """How many copies of `card` lie on the foundations: each holds a run from its base."""
-    suit, rank = divmod(card, 13)
+    suit, rank = card // 13, card % 13
     return (heights[suit] > rank) + (heights[4 + suit] > 12 - rank)
 
 
@@ -184,7 +180,7 @@ def is_safe(card: Card, target: int, heights: tuple[int, ...]) -> bool:
     one card that could still want it as a base (the next towards its foundation's start) are
     up; an ace going to its ace foundation or a king to its king foundation is never called
     safe."""
-    suit, rank = divmod(card, 13)
+    suit, rank = card // 13, card % 13
     wanting = rank - 1 if target < KING_BASE else rank + 1
     return 0 <= wanting <= 12 and placed(suit * 13 + wanting, heights) == 2
 
@@ -223,9 +219,13 @@ def play_steps(position: Position) -> list[Step]:
             if is_safe(heaps[spot][-1], target, heights):
                 return [(spot, target)]
     moves = build_steps(heaps, builds)
-    uncovering = [s for s in moves if not builds[s[0]]]
-    steps += sorted(uncovering, key=lambda s: _distance(heaps[s[0]], heights))
-    steps += [s for s in moves if builds[s[0]]]
+    nearest: list[list[Step]] = [[] for _ in range(14)]  # uncovering moves by `_distance`
+    for step in moves:
+        if not builds[step[0]]:
+            nearest[_distance(heaps[step[0]], heights)].append(step)
+    for alike in nearest:
+        steps += alike
+    steps += [step for step in moves if builds[step[0]]]
     return steps
 
 
@@ -234,10 +234,10 @@ def _distance(pile: tuple[Card, ...], heights: tuple[int, ...]) -> int:
     foundation needs first (13 for none)."""
     if len(pile) < 2:
         return 0
-    suit, rank = divmod(pile[-2], 13)
+    suit, rank = pile[-2] // 13, pile[-2] % 13
     ace_gap = rank - heights[suit]
     king_gap = 12 - heights[4 + suit] - rank
-    return min(gap if gap >= 0 else 13 for gap in (ace_gap, king_gap))
+    return min(ace_gap if ace_gap >= 0 else 13, king_gap if king_gap >= 0 else 13)
 
 
 def stuck(position: Position, steps: list[Step]) -> bool:
@@ -404,9 +404,11 @@ class Searcher:
         if self.nodes % _CLOCK_EVERY == 0 and perf_counter() > self.deadline:
             raise OutOfBudget
         child = applied(position, step)
-        if child in self.seen:
+        seen = self.seen
+        size = len(seen)
+        seen.add(child)  # one hash of the child, where `in` and then `add` took two
+        if len(seen) == size:
             return None
-        self.seen.add(child)
         up = sum(child[2])
         if up > self.best:
             self.best = up

@@ -523,7 +523,7 @@ def suit_deadlocked(arrangement: Arrangement, aces: int, kings: int) -> bool:
     suit = base_of(arrangement[0]) // 13
     heights = [13] * (2 * SUIT_COUNT)  # the other suits as if finished
     heights[suit], heights[SUIT_COUNT + suit] = aces, kings
-    return deadlocked(piles, heights)
+    return deadlocked(piles, tuple(heights))
 
 
 def member_steps(

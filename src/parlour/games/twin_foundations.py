@@ -99,7 +99,7 @@ class Foundations:
         return (self.aces[suit] + self.kings[suit]).count(wanting) == 2
 
 
-def deadlocked(piles: Piles, heights: Sequence[int], *, complete: bool = False) -> bool:
+def deadlocked(piles: Piles, heights: tuple[int, ...], *, complete: bool = False) -> bool:
     """Whether some cards wait on each other for good, so the position is lost: every card
     must reach a foundation (HT-6, FC-5). Only for play where a card leaves a pile for a
     foundation or for another pile's top, never for an empty space (standard HT-5; FC-3 after
@@ -137,7 +137,7 @@ def deadlocked(piles: Piles, heights: Sequence[int], *, complete: bool = False) 
     below = held[:]  # ... lying below a waiting card
     for pile in piles:
         below[pile[-1]] -= 1
-    clear = _Paths(heights, held, free).clear
+    paths = _Paths(heights, held, free)
     falling = True
     while falling:
         falling = False
@@ -149,7 +149,7 @@ def deadlocked(piles: Piles, heights: Sequence[int], *, complete: bool = False) 
                 if not (
                     (rank and below[card - 1] < free[card - 1])
                     or (rank < 12 and below[card + 1] < free[card + 1])
-                    or clear(card)
+                    or paths.clear(card)
                 ):
                     break
                 held[card] -= 1
@@ -175,7 +175,7 @@ class _Paths:
 
     __slots__ = ("ace_front", "aces", "free", "held", "king_front", "kings")
 
-    def __init__(self, heights: Sequence[int], held: list[int], free: list[int]) -> None:
+    def __init__(self, heights: tuple[int, ...], held: list[int], free: list[int]) -> None:
         self.aces = heights[:4]
         self.kings = heights[4:]
         self.ace_front = [13 * suit + heights[suit] for suit in range(4)]  # first maybe blocking
@@ -185,7 +185,8 @@ class _Paths:
 
     def clear(self, card: Card) -> bool:
         """Whether a foundation of `card`'s suit needs only cards with a copy outside the set."""
-        suit, rank = divmod(card, 13)
+        suit = card // 13  # not divmod, whose tuple compiled code has to build and free
+        rank = card % 13
         held, free = self.held, self.free
         if self.aces[suit] <= rank:
             front = self.ace_front[suit]
