@@ -13,13 +13,13 @@ direction they run. Games keep one `Build` per pile in their state.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from parlour.core.cards import ACE, KING, Card
 
-UP = 1
-DOWN = -1
-FREE = 0
+UP: Final = 1
+DOWN: Final = -1
+FREE: Final = 0
 
 
 def step_rank(rank: int, step: int, wrap: bool) -> int | None:

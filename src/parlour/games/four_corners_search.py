@@ -20,7 +20,7 @@ an exhausted stage proves.
 from __future__ import annotations
 
 from time import perf_counter
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from parlour.core.cards import Card
 from parlour.core.game import LOST, UNKNOWN, WON, OutOfBudget, OwnSearch, SearchResult
@@ -37,18 +37,18 @@ Heaps = tuple[tuple[Card, ...], ...]
 Position = tuple[Heaps, tuple[int, ...], tuple[int, ...], int]
 Step = tuple[int, int]  # (source heap, target): heaps 0-11, ace foundations 12-15, kings 16-19
 
-HEAP_COUNT = 12
-ACE_BASE = 12  # target of suit s's ace foundation: ACE_BASE + s
-KING_BASE = 16
-REDEAL_STEP: Step = (-1, -1)
-ALL_UP = 104
-_CLOCK_EVERY = 512
+HEAP_COUNT: Final = 12
+ACE_BASE: Final = 12  # target of suit s's ace foundation: ACE_BASE + s
+KING_BASE: Final = 16
+REDEAL_STEP: Final[Step] = (-1, -1)
+ALL_UP: Final = 104
+_CLOCK_EVERY: Final = 512
 Caps = tuple[int, int]  # positions tried on a layout dealt with 0, 1 redeals left
-FIRST_CAPS: Caps = (200, 50000)  # chosen on deals 1-40 and 101-260 (docs/design.md)
-WIDENING = 4  # how much more each stage allows a layout than the one before
-_DRAW_MULTIPLIER = 1103515245  # a linear congruential generator modulo 2**31 (as in C's rand)
-_DRAW_INCREMENT = 12345
-_DRAW_MASK = 2**31 - 1
+FIRST_CAPS: Final[Caps] = (200, 50000)  # chosen on deals 1-40 and 101-260 (docs/design.md)
+WIDENING: Final = 4  # how much more each stage allows a layout than the one before
+_DRAW_MULTIPLIER: Final = 1103515245  # a linear congruential generator mod 2**31 (C's rand)
+_DRAW_INCREMENT: Final = 12345
+_DRAW_MASK: Final = 2**31 - 1
 
 
 class Found(NamedTuple):

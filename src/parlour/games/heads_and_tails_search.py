@@ -31,26 +31,26 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from time import perf_counter
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from parlour.core.building import DOWN, FREE, UP
 from parlour.core.cards import Card
 from parlour.core.game import OutOfBudget
 from parlour.games.twin_foundations import deadlocked
 
-LINES = 8
-SUIT_COUNT = 4
-ALL_CARDS = 104
-_CLOCK_EVERY = 512  # positions between looks at the clock
-FIRST_SHARE = 5_000  # positions for each order's first search of a series
-ORDERS = 3  # as listed, drawn cards nearest their foundations first, the list reversed
+LINES: Final = 8
+SUIT_COUNT: Final = 4
+ALL_CARDS: Final = 104
+_CLOCK_EVERY: Final = 512  # positions between looks at the clock
+FIRST_SHARE: Final = 5_000  # positions for each order's first search of a series
+ORDERS: Final = 3  # as listed, drawn cards nearest their foundations first, the list reversed
 
 # An entry packs one head or tail: (group + 1) << 12 | base << 6 | (direction + 1) << 4 | length.
 Entry = int
 Arrangement = tuple[Entry, ...]  # one suit's piles, sorted
 
 
-GROUP_SHIFT = 12  # an entry's group (plus one) lies above its base, direction and length
+GROUP_SHIFT: Final = 12  # an entry's group (plus one) lies above its base, direction and length
 
 
 def entry(group: int, base: Card, direction: int, length: int) -> Entry:
@@ -122,7 +122,9 @@ class Step(NamedTuple):
     target: int
 
 
-ACE_SIDE, KING_SIDE, SPACE = -1, -2, -3
+ACE_SIDE: Final = -1
+KING_SIDE: Final = -2
+SPACE: Final = -3
 Line = tuple[tuple[Position, Step], ...]  # steps, each with the class it is taken from
 
 

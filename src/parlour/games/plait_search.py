@@ -39,7 +39,7 @@ import signal
 import sys
 from collections.abc import Callable
 from time import perf_counter
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from parlour.core.cards import Card
 from parlour.core.game import LOST, UNKNOWN, WON, OutOfBudget, OwnSearch
@@ -55,16 +55,24 @@ from parlour.games.plait import (
     PlaitState,
 )
 
-CARDS = 52
-LOW = int("01" * CARDS, 2)  # the low bit of every card's two-bit count
-_CLOCK_EVERY = 1024  # positions between looks at the clock (and for a Ctrl-C)
+CARDS: Final = 52
+LOW: Final = int("01" * CARDS, 2)  # the low bit of every card's two-bit count
+_CLOCK_EVERY: Final = 1024  # positions between looks at the clock (and for a Ctrl-C)
+CORNER_COUNT: Final = len(CORNERS)  # read at every position: a static, not a look-up
 
 # A choice at a settled position is kind << 6 | card. Kinds: a turn (deal, or redeal when the
 # stock is empty, PL-5); a card up from the free end, a corner, an auxiliary or the waste; a
 # card into an empty corner from an auxiliary or the waste (PL-4); or no move, only the
 # promise that a card at the free end or in a corner waits for the other foundation of its suit.
-TURN, FREE_END_UP, CORNER_UP, AUX_UP, WASTE_UP, AUX_TO_CORNER, WASTE_TO_CORNER, RESERVE = range(8)
-UP_KINDS = (FREE_END_UP, CORNER_UP, AUX_UP, WASTE_UP)
+TURN: Final = 0
+FREE_END_UP: Final = 1
+CORNER_UP: Final = 2
+AUX_UP: Final = 3
+WASTE_UP: Final = 4
+AUX_TO_CORNER: Final = 5
+WASTE_TO_CORNER: Final = 6
+RESERVE: Final = 7
+UP_KINDS: Final = (FREE_END_UP, CORNER_UP, AUX_UP, WASTE_UP)
 
 # (plait length, corners, corner count, auxiliaries, wanted, empty foundations, out, talon
 # bits, pointer, redeals left, reserved): corners, auxiliaries, the cards the foundations want
@@ -239,7 +247,7 @@ def choices(layout: Layout, position: Position, eager: bool) -> list[int]:
         if up >> 6 != WASTE_UP and held(layout, length, corners, card) > reserved >> 2 * card & 3:
             return [RESERVE << 6 | card, up]
     found: list[int] = []
-    if not length and filled < len(CORNERS):
+    if not length and filled < CORNER_COUNT:
         found += [AUX_TO_CORNER << 6 | card for card in cards_of(aux)]
         if pointer:
             found.append(WASTE_TO_CORNER << 6 | layout.talon[pointer - 1])
@@ -507,10 +515,10 @@ def _next(card: Card) -> Card:
     return card - card % 13 + (card % 13 + 1) % 13
 
 
-QUICK_SHARE = 4  # the quick search may spend a quarter of the positions
+QUICK_SHARE: Final = 4  # the quick search may spend a quarter of the positions
 # positions a pass may take in the first stage, by redeals left at its start (docs/design.md)
-FIRST_CAPS: tuple[int, ...] = (100, 2000, 40_000)
-WIDENING = 4  # how much more each stage allows a pass than the one before
+FIRST_CAPS: Final[tuple[int, ...]] = (100, 2000, 40_000)
+WIDENING: Final = 4  # how much more each stage allows a pass than the one before
 
 
 def search(state: PlaitState, nodes: int, seconds: float) -> OwnSearch | None:

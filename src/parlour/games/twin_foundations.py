@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from parlour.core.building import (
     DOWN,
@@ -166,7 +166,7 @@ def _free_copies(aces: int, kings: int) -> tuple[int, ...]:
     return tuple(2 - (aces > rank) - (kings > 12 - rank) for rank in range(13))
 
 
-_FREE = tuple(tuple(_free_copies(aces, kings) for kings in range(14)) for aces in range(14))
+_FREE: Final = tuple(tuple(_free_copies(aces, kings) for kings in range(14)) for aces in range(14))
 
 
 class _Paths:
