@@ -9,7 +9,13 @@ player's playouts: whole games of its greedy steps (`strong.greedy_step`), one a
 script checks that both sides give the same answers (results, or the games' ends) and prints
 positions or steps a second for each and their ratio.
 
+With `--against DIR` the baseline is instead another checkout's build, compiled too: DIR is a
+checkout of an earlier commit set up with its own environment (`git worktree add DIR COMMIT`,
+then `uv sync --all-extras` in DIR), and its `.venv` runs the same measure on its own sources.
+So a change meant to make the searches faster shows its ratio, and that they answer alike.
+
 Run: uv run python benchmarks/bench_compiled.py [GAME ...] [--deals N] [--nodes N] [--playouts N]
+     [--against DIR]
 (`--deals` and `--nodes` are for the searches; `wrangle` among the games plays `--playouts`
 deals out, 100 by default)
 """
@@ -35,30 +41,31 @@ SOURCE_ROOT = Path(__file__).resolve().parents[1] / "src"
 class SourceFirst(importlib.abc.MetaPathFinder):
     """Loads the named modules from their `.py` files though a compiled one lies beside."""
 
-    def __init__(self, names: set[str]) -> None:
+    def __init__(self, names: set[str], root: Path) -> None:
         self.names = names
+        self.root = root
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> importlib.machinery.ModuleSpec | None:
         if fullname not in self.names:
             return None
-        source = SOURCE_ROOT.joinpath(*fullname.split(".")).with_suffix(".py")
+        source = self.root.joinpath(*fullname.split(".")).with_suffix(".py")
         return importlib.util.spec_from_file_location(fullname, source)
 
 
-def built_modules() -> set[str]:
-    """The parlour modules with a compiled module beside their source."""
+def built_modules(root: Path) -> set[str]:
+    """The parlour modules with a compiled module beside their source under `root`."""
     return {
-        ".".join((*path.relative_to(SOURCE_ROOT).parts[:-1], path.name.split(".")[0]))
+        ".".join((*path.relative_to(root).parts[:-1], path.name.split(".")[0]))
         for suffix in importlib.machinery.EXTENSION_SUFFIXES
-        for path in SOURCE_ROOT.glob(f"parlour/**/*{suffix}")
+        for path in root.glob(f"parlour/**/*{suffix}")
     }
 
 
-def loaded_compiled() -> list[str]:
+def loaded_compiled(root: Path) -> list[str]:
     """The parlour modules this process loaded from extension modules."""
-    for name in sorted(built_modules()):
+    for name in sorted(built_modules(root)):
         importlib.import_module(name)
     suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
     return sorted(
@@ -114,11 +121,13 @@ def measure_wrangle(deals: int) -> dict[str, Any]:
 
 
 def run_side(
-    interpreted: bool, games: list[str], deals: int, nodes: int, playouts: int
+    checkout: Path, interpreted: bool, games: list[str], deals: int, nodes: int, playouts: int
 ) -> dict[str, Any]:
+    """The measure in a process of its own, on the sources of `checkout` with its Python."""
+    python = sys.executable if checkout == SOURCE_ROOT.parent else checkout / ".venv/bin/python"
     flag = ["--interpreted"] if interpreted else []
-    command = [sys.executable, __file__, "--side", *flag, f"--deals={deals}", f"--nodes={nodes}"]
-    command.append(f"--playouts={playouts}")
+    command = [str(python), __file__, "--side", f"--source={checkout / 'src'}", *flag]
+    command += [f"--deals={deals}", f"--nodes={nodes}", f"--playouts={playouts}"]
     done = subprocess.run([*command, *games], check=True, capture_output=True, text=True)
     result: dict[str, Any] = json.loads(done.stdout)
     return result
@@ -132,29 +141,36 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=10)
     parser.add_argument("--nodes", type=int, default=50_000, help="positions per deal")
     parser.add_argument("--playouts", type=int, default=100, help="Wrangle deals played out")
+    parser.add_argument(
+        "--against", type=Path, help="another checkout with its own .venv, as the baseline"
+    )
     parser.add_argument("--side", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--source", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--interpreted", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.side:
-        sys.path.insert(0, str(SOURCE_ROOT))
+        sys.path.insert(0, str(args.source))
         if args.interpreted:
-            sys.meta_path.insert(0, SourceFirst(built_modules()))
+            sys.meta_path.insert(0, SourceFirst(built_modules(args.source), args.source))
         searches = [game for game in args.games if game != "wrangle"]
         rows = measure(searches, args.deals, args.nodes)
         if "wrangle" in args.games:
             rows.append(measure_wrangle(args.playouts))
-        side = {"compiled": loaded_compiled(), "rows": rows}
+        side = {"compiled": loaded_compiled(args.source), "rows": rows}
         print(json.dumps(side))
         return
-    compiled = run_side(False, args.games, args.deals, args.nodes, args.playouts)
-    interpreted = run_side(True, args.games, args.deals, args.nodes, args.playouts)
-    if not compiled["compiled"] or interpreted["compiled"]:
-        sys.exit("the build compiled nothing, or the baseline still loads compiled modules")
+    work = (args.games, args.deals, args.nodes, args.playouts)
+    compiled = run_side(SOURCE_ROOT.parent, False, *work)
+    baseline = run_side(args.against.resolve(), False, *work) if args.against else None
+    other = baseline or run_side(SOURCE_ROOT.parent, True, *work)
+    if not compiled["compiled"] or other["compiled"] != (compiled["compiled"] if baseline else []):
+        sys.exit("the build compiled nothing, or the baseline's modules are not as they should be")
     print("compiled: " + ", ".join(compiled["compiled"]))
-    print(f"{'game':<32}{'deals':>6}{'work':>11}{'compiled/s':>12}{'plain/s':>10}{'ratio':>7}")
-    for fast, plain in zip(compiled["rows"], interpreted["rows"], strict=True):
+    heading = "base/s" if baseline else "plain/s"
+    print(f"{'game':<32}{'deals':>6}{'work':>11}{'compiled/s':>12}{heading:>10}{'ratio':>7}")
+    for fast, plain in zip(compiled["rows"], other["rows"], strict=True):
         if (fast["answers"], fast["nodes"]) != (plain["answers"], plain["nodes"]):
-            sys.exit(f"{fast['label']}: the compiled search answered differently")
+            sys.exit(f"{fast['label']}: the two searches answered differently")
         fast_rate, plain_rate = fast["nodes"] / fast["seconds"], plain["nodes"] / plain["seconds"]
         print(
             f"{fast['label']:<32}{fast['deals']:>6}{fast['nodes']:>11}{fast_rate:>12.0f}"
