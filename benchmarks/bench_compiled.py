@@ -168,13 +168,13 @@ def main() -> None:
     print("compiled: " + ", ".join(compiled["compiled"]))
     heading = "base/s" if baseline else "plain/s"
     print(f"{'game':<32}{'deals':>6}{'work':>11}{'compiled/s':>12}{heading:>10}{'ratio':>7}")
-    for fast, plain in zip(compiled["rows"], other["rows"], strict=True):
-        if (fast["answers"], fast["nodes"]) != (plain["answers"], plain["nodes"]):
+    for fast, slow in zip(compiled["rows"], other["rows"], strict=True):
+        if (fast["answers"], fast["nodes"]) != (slow["answers"], slow["nodes"]):
             sys.exit(f"{fast['label']}: the two searches answered differently")
-        fast_rate, plain_rate = fast["nodes"] / fast["seconds"], plain["nodes"] / plain["seconds"]
+        fast_rate, slow_rate = fast["nodes"] / fast["seconds"], slow["nodes"] / slow["seconds"]
         print(
             f"{fast['label']:<32}{fast['deals']:>6}{fast['nodes']:>11}{fast_rate:>12.0f}"
-            f"{plain_rate:>10.0f}{fast_rate / plain_rate:>7.2f}"
+            f"{slow_rate:>10.0f}{fast_rate / slow_rate:>7.2f}"
         )
 
 
