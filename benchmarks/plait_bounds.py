@@ -26,21 +26,22 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from parlour.core.game import OutOfBudget
 from parlour.games.plait import PLAIT, PlaitParams
 from parlour.games.plait_search import (
+    REDEALS,
     Layout,
     Position,
     Searcher,
-    bit,
+    joined,
     layout_and_root,
+    multiset,
     settle,
 )
 
 
 def plait_in_corners(layout: Layout, root: Position) -> Position:
     """`root` with its plait's cards moved into the corners (PL-4 relaxed)."""
-    length, corners, filled, aux, wanted, empty, out, talon, pointer, redeals, reserved = root
-    corners += sum(bit(card) for card in layout.plait[:length])
-    filled += length
-    return 0, corners, filled, aux, wanted, empty, out, talon, pointer, redeals, reserved
+    length, corners, corners2, filled = root[:4]
+    corners, corners2 = joined(corners, corners2, *multiset(layout.plait[:length]))
+    return (0, corners, corners2, filled + length, *root[4:])
 
 
 def searched(searcher: Searcher, root: Position) -> str:
@@ -71,7 +72,7 @@ def main() -> None:
             root = plait_in_corners(layout, root)
             caps = None
         else:  # the last pass given up at once, the others never
-            caps = (1,) + (args.nodes,) * root[9]
+            caps = (1,) + (args.nodes,) * root[REDEALS]
         searcher = Searcher(layout, args.nodes, float("inf"), eager=False, caps=caps)
         start = time.perf_counter()
         result = searched(searcher, root)

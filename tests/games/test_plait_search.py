@@ -5,14 +5,28 @@ pruning unsound."""
 from __future__ import annotations
 
 import math
+from collections import Counter
 from random import Random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from parlour.core.game import LOST, UNKNOWN, WON, OutOfBudget
 from parlour.core.moves import Move
 from parlour.games.plait import CORNERS, PLAIT, PlaitParams, PlaitState
-from parlour.games.plait_search import Searcher, layout_and_root, search, settle
+from parlour.games.plait_search import (
+    Searcher,
+    added,
+    bit,
+    copies,
+    joined,
+    layout_and_root,
+    multiset,
+    removed,
+    search,
+    settle,
+)
 from parlour.solver import Budget, solve
 from parlour.solver.search import solve as generic_solve
 from tests.games.test_plait import position
@@ -34,6 +48,32 @@ def replays_to_a_win(state: PlaitState, moves: tuple[Move, ...]) -> bool:
     for move in moves:
         state = PLAIT.apply(state, move)
     return PLAIT.outcome(state) == WON
+
+
+# ----- multisets of two packs' cards --------------------------------------------------------
+two_packs = st.lists(st.integers(0, 51), max_size=104)
+
+
+def as_counts(once: int, twice: int) -> Counter[int]:
+    return Counter({card: copies(once, twice, card) for card in range(52) if once >> card & 1})
+
+
+@given(two_packs, st.integers(0, 51))
+def test_C_1_a_multiset_of_two_sets_counts_each_card_as_a_counter_does(
+    cards: list[int], card: int
+) -> None:
+    cards = [c for n, c in enumerate(cards) if cards[:n].count(c) < 2]  # two copies at most
+    once, twice = multiset(cards)
+    assert twice & ~once == 0
+    assert as_counts(once, twice) == Counter(cards)
+    held = Counter(cards)[card]
+    if held < 2:
+        assert as_counts(*added(once, twice, bit(card))) == Counter([*cards, card])
+    if held:
+        assert as_counts(*removed(once, twice, bit(card))) == Counter(cards) - Counter([card])
+    half = cards[: len(cards) // 2]
+    rest = cards[len(cards) // 2 :]
+    assert as_counts(*joined(*multiset(half), *multiset(rest))) == Counter(cards)
 
 
 # ----- hand-built positions -------------------------------------------------------------------

@@ -8,7 +8,10 @@ What the search rests on:
   pointer just past the waste's top.
 * The two copies of a card are the same card (C-1), and a card plays alike from any corner or
   any auxiliary, so corners, auxiliaries, the cards the foundations want next and the cards not
-  yet up are multisets, packed as ints of two bits a card: a position is its own canonical key.
+  yet up are multisets: a position is its own canonical key. A multiset holds each card at
+  most twice, so it is two sets of a bit a card, the cards held once or more and those held
+  twice: each fits a machine word, which compiled code works on in place, where one int of two
+  bits a card (104 bits) would be one of Python's own integers, made anew at every operation.
 * Not every move to a foundation is safe. The two foundations of a suit may take the two
   copies of a card at different times, so which copy goes up first can matter (PL-2); and the
   moment an auxiliary's card goes up decides which card refills it (PL-4: the stock's next, the
@@ -37,7 +40,7 @@ from __future__ import annotations
 
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from time import perf_counter
 from typing import Final, NamedTuple
 
@@ -56,7 +59,6 @@ from parlour.games.plait import (
 )
 
 CARDS: Final = 52
-LOW: Final = int("01" * CARDS, 2)  # the low bit of every card's two-bit count
 _CLOCK_EVERY: Final = 1024  # positions between looks at the clock (and for a Ctrl-C)
 CORNER_COUNT: Final = len(CORNERS)  # read at every position: a static, not a look-up
 
@@ -74,10 +76,13 @@ WASTE_TO_CORNER: Final = 6
 RESERVE: Final = 7
 UP_KINDS: Final = (FREE_END_UP, CORNER_UP, AUX_UP, WASTE_UP)
 
-# (plait length, corners, corner count, auxiliaries, wanted, empty foundations, out, talon
-# bits, pointer, redeals left, reserved): corners, auxiliaries, the cards the foundations want
-# next, the cards not yet up and the reserved ones are multisets of two bits a card.
-Position = tuple[int, int, int, int, int, int, int, int, int, int, int]
+# (plait length, corners once, corners twice, corner count, auxiliaries once, auxiliaries
+# twice, wanted once, wanted twice, empty foundations, out once, out twice, talon bits,
+# pointer, redeals left, reserved once, reserved twice): the corners, the auxiliaries, the
+# cards the foundations want next, the cards not yet up and the reserved ones are multisets,
+# each as the set of cards it holds once or more and the set it holds twice.
+Position = tuple[int, int, int, int, int, int, int, int, int, int, int, int, int, int, int, int]
+REDEALS: Final = 13  # where a position holds its redeals left
 
 
 class Layout(NamedTuple):
@@ -92,41 +97,61 @@ class Layout(NamedTuple):
 
 
 def bit(card: Card) -> int:
-    return 1 << 2 * card
+    return 1 << card
 
 
-def count(cards: int) -> int:
-    """How many cards a multiset holds."""
-    return (cards & LOW).bit_count() + 2 * (cards & LOW << 1).bit_count()
+def added(once: int, twice: int, card_bit: int) -> tuple[int, int]:
+    """The multiset (`once`, `twice`) with one more copy of the card of `card_bit`."""
+    if once & card_bit:
+        return once, twice | card_bit
+    return once | card_bit, twice
 
 
-def both_bits(low: int) -> int:
-    """Both bits of every card whose low bit `low` holds: `low * 3`, but by a shift. A
-    multiplication, division or power of ints past a machine word (these multisets hold 104
-    bits) looks for pending signals in CPython, and compiled code takes the failure that a
-    Ctrl-C then gives for running out of memory and aborts. Shifts, masks and additions look
-    for none: the searches' arithmetic on such ints keeps to them."""
-    return low | low << 1
+def removed(once: int, twice: int, card_bit: int) -> tuple[int, int]:
+    """The multiset (`once`, `twice`) with one copy fewer of the card of `card_bit`."""
+    if twice & card_bit:
+        return once, twice ^ card_bit
+    return once ^ card_bit, twice
+
+
+def joined(once: int, twice: int, other: int, other_twice: int) -> tuple[int, int]:
+    """Two multisets together, no card more than twice in all."""
+    return once | other, twice | other_twice | once & other
+
+
+def copies(once: int, twice: int, card: Card) -> int:
+    """How many copies of `card` the multiset (`once`, `twice`) holds."""
+    return (once >> card & 1) + (twice >> card & 1)
+
+
+def multiset(cards: Iterable[Card]) -> tuple[int, int]:
+    """The multiset of `cards`, each there at most twice."""
+    once = twice = 0
+    for card in cards:
+        once, twice = added(once, twice, bit(card))
+    return once, twice
 
 
 def take_signals() -> None:
     """Run the Python handlers of the signals received meanwhile, so that a Ctrl-C raises
     `KeyboardInterrupt` here rather than once the search is over. CPython runs them between
     bytecodes and in the few C functions that look for them; compiled code runs no bytecode,
-    and this search calls none of those functions (`both_bits`). Setting the signal mask looks
-    for them, and blocking no signal changes nothing else."""
+    and this search calls none of those functions (the talon's int, past a machine word, is
+    only shifted, masked and negated: a multiplication, division or power of such an int
+    looks for pending signals, and compiled code takes the failure that a Ctrl-C then gives
+    for running out of memory and aborts). Setting the signal mask looks for them, and
+    blocking no signal changes nothing else."""
     if sys.platform != "win32":  # where a Ctrl-C is no signal of this kind
         signal.pthread_sigmask(signal.SIG_BLOCK, ())
 
 
 def cards_of(cards: int) -> list[Card]:
-    """The distinct cards of a multiset (or of a set of low bits), lowest first."""
+    """The cards of a set of card bits, lowest first."""
     found = []
-    present = (cards | cards >> 1) & LOW
-    while present:
-        low = present & -present
-        found.append(low.bit_length() >> 1)
-        present ^= low
+    while cards:
+        low = cards & -cards
+        found.append(low.bit_length() - 1)
+        cards ^= low
     return found
 
 
@@ -135,8 +160,11 @@ def below(talon: int, index: int) -> int:
     return (talon & ((1 << index) - 1)).bit_length()
 
 
-def refilled(layout: Layout, aux: int, talon: int, pointer: int) -> tuple[int, int, int]:
-    """An emptied auxiliary takes the stock's next card, else the waste's top (PL-4)."""
+def refilled(
+    layout: Layout, once: int, twice: int, talon: int, pointer: int
+) -> tuple[int, int, int, int]:
+    """An emptied auxiliary takes the stock's next card, else the waste's top (PL-4): the
+    auxiliaries (`once`, `twice`), the talon and the pointer after it."""
     stock = talon >> pointer
     if stock:
         index = (stock & -stock).bit_length() - 1 + pointer
@@ -144,73 +172,90 @@ def refilled(layout: Layout, aux: int, talon: int, pointer: int) -> tuple[int, i
         index = pointer - 1
         pointer = below(talon, index)
     else:
-        return aux, talon, pointer
-    return aux + bit(layout.talon[index]), talon ^ 1 << index, pointer
+        return once, twice, talon, pointer
+    once, twice = added(once, twice, bit(layout.talon[index]))
+    return once, twice, talon ^ 1 << index, pointer
 
 
-def fitting(bases: int, wanted: int, empty: int, out: int) -> tuple[int, int]:
-    """The low bits of the cards that go up now (wanted next, or of the base rank, `bases`,
-    while a foundation is `empty`, PL-2), and of those that go up safely: the last copy not
-    yet up (no other foundation can want it), one both foundations of its suit want now, or a
-    base card (its only use is to start a foundation). Where any other copy goes up first may
-    matter."""
-    fits = (wanted | wanted >> 1) & LOW
-    if empty:
-        fits |= bases
-    return fits, fits & (out & LOW | wanted >> 1 & LOW | bases)
+def fitting(
+    bases: int, wanted: int, doubly: int, empty: int, out: int, out_twice: int
+) -> tuple[int, int]:
+    """The cards that go up now (`wanted` next, or of the base rank, `bases`, while a
+    foundation is `empty`, PL-2), and of those the ones that go up safely: the last copy not
+    yet up (`out` but not `out_twice`: no other foundation can want it), one both foundations
+    of its suit want now (`doubly`), or a base card (its only use is to start a foundation).
+    Where any other copy goes up first may matter."""
+    fits = wanted | bases if empty else wanted
+    return fits, fits & (out & ~out_twice | doubly | bases)
 
 
 def sent_up(layout: Layout, position: Position, kind: int, card: Card) -> Position:
     """The position after `card` goes up from the place `kind` names, that place refilled as
     PL-4 says: a corner from the free end while the plait lasts, an auxiliary from the talon."""
-    length, corners, filled, aux, wanted, empty, out, talon, pointer, redeals, reserved = position
+    (length, corners, corners2, filled, aux, aux2, wanted, wanted2, empty, out, out2, talon,
+     pointer, redeals, reserved, reserved2) = position  # fmt: skip
+    card_bit = bit(card)
     if kind == FREE_END_UP:
         length -= 1
     elif kind == CORNER_UP:
-        corners -= bit(card)
+        corners, corners2 = removed(corners, corners2, card_bit)
         if length:
             length -= 1
-            corners += bit(layout.plait[length])
+            corners, corners2 = added(corners, corners2, bit(layout.plait[length]))
         else:
             filled -= 1
     elif kind == AUX_UP:
-        aux, talon, pointer = refilled(layout, aux - bit(card), talon, pointer)
+        aux, aux2 = removed(aux, aux2, card_bit)
+        aux, aux2, talon, pointer = refilled(layout, aux, aux2, talon, pointer)
     else:
         talon ^= 1 << pointer - 1
         pointer = below(talon, pointer - 1)
-    wanted, empty = raised(layout, wanted, empty, card)
-    out -= bit(card)
-    if reserved >> 2 * card & 3 > held(layout, length, corners, card):
-        reserved -= bit(card)
-    return length, corners, filled, aux, wanted, empty, out, talon, pointer, redeals, reserved
+    wanted, wanted2, empty = raised(layout, wanted, wanted2, empty, card)
+    out, out2 = removed(out, out2, card_bit)
+    if copies(reserved, reserved2, card) > held(layout, length, corners, corners2, card):
+        reserved, reserved2 = removed(reserved, reserved2, card_bit)
+    return (length, corners, corners2, filled, aux, aux2, wanted, wanted2, empty, out, out2,
+            talon, pointer, redeals, reserved, reserved2)  # fmt: skip
 
 
-def raised(layout: Layout, wanted: int, empty: int, card: Card) -> tuple[int, int]:
-    """What the foundations want, and how many are empty, once `card` has gone up (PL-2)."""
-    if wanted >> 2 * card & 3:
-        return wanted - bit(card) + layout.follower[card], empty
-    # a base-rank card starts the next empty foundation
-    return wanted + layout.follower[card], empty - 1
+def raised(
+    layout: Layout, wanted: int, wanted2: int, empty: int, card: Card
+) -> tuple[int, int, int]:
+    """What the foundations want (once and twice), and how many are empty, once `card` has
+    gone up (PL-2)."""
+    follower = layout.follower[card]
+    if wanted >> card & 1:
+        wanted, wanted2 = removed(wanted, wanted2, bit(card))
+    else:  # a base-rank card starts the next empty foundation
+        empty -= 1
+    if follower:
+        wanted, wanted2 = added(wanted, wanted2, follower)
+    return wanted, wanted2, empty
 
 
-def held(layout: Layout, length: int, corners: int, card: Card) -> int:
+def held(layout: Layout, length: int, corners: int, corners2: int, card: Card) -> int:
     """How many copies of `card` are at the free end or in a corner."""
-    return (corners >> 2 * card & 3) + (length > 0 and layout.plait[length - 1] == card)
+    return copies(corners, corners2, card) + (length > 0 and layout.plait[length - 1] == card)
 
 
 def ups(layout: Layout, position: Position, fits: int, aux_too: bool) -> list[int]:
-    """The cards among the low bits `fits` that go up from where they lie, as choices; those
-    of the auxiliaries only with `aux_too`."""
-    length, corners, _, aux, _, _, _, _, pointer, _, _ = position
+    """The cards among `fits` that go up from where they lie, as choices; those of the
+    auxiliaries only with `aux_too`."""
+    length, corners, aux, pointer = position[0], position[1], position[4], position[12]
     found = []
-    if length and fits >> 2 * layout.plait[length - 1] & 1:
+    if length and fits >> layout.plait[length - 1] & 1:
         found.append(FREE_END_UP << 6 | layout.plait[length - 1])
-    found += [CORNER_UP << 6 | card for card in cards_of(corners & both_bits(fits))]
-    if pointer and fits >> 2 * layout.talon[pointer - 1] & 1:
+    found += [CORNER_UP << 6 | card for card in cards_of(corners & fits)]
+    if pointer and fits >> layout.talon[pointer - 1] & 1:
         found.append(WASTE_UP << 6 | layout.talon[pointer - 1])
     if aux_too:
-        found += [AUX_UP << 6 | card for card in cards_of(aux & both_bits(fits))]
+        found += [AUX_UP << 6 | card for card in cards_of(aux & fits)]
     return found
+
+
+def fits_of(layout: Layout, position: Position) -> tuple[int, int]:
+    """`fitting` at `position`."""
+    return fitting(layout.bases, position[6], position[7], position[8], position[9], position[10])
 
 
 def settle(
@@ -219,12 +264,11 @@ def settle(
     """`position` after every card that goes up safely has gone up, the free end first; with
     `eager`, every card that goes up at all. The moves are added to `steps` when given."""
     while True:
-        wanted, empty, out = position[4:7]
-        fits, safe = fitting(layout.bases, wanted, empty, out)
+        fits, safe = fits_of(layout, position)
         if eager:
             found = ups(layout, position, fits, True)
         else:  # with nothing left to refill from, an auxiliary's card is like the others
-            found = ups(layout, position, safe, not position[7])
+            found = ups(layout, position, safe, not position[11])
         if not found:
             return position
         position = sent_up(layout, position, found[0] >> 6, found[0] & 63)
@@ -240,11 +284,18 @@ def choices(layout: Layout, position: Position, eager: bool) -> list[int]:
     Else a card into an empty corner once the plait is gone (PL-4), the turn (PL-5), then
     unless `eager` the cards of the waste and the auxiliaries that go up though not safely:
     where the other copy goes, and when an auxiliary is refilled (PL-4), may matter."""
-    length, corners, filled, aux, wanted, empty, out, talon, pointer, redeals, reserved = position
-    fits = 0 if eager else fitting(layout.bases, wanted, empty, out)[0]
+    length, corners, corners2, filled, aux = (
+        position[0], position[1], position[2], position[3], position[4]
+    )  # fmt: skip
+    talon, pointer, redeals, reserved, reserved2 = (
+        position[11], position[12], position[13], position[14], position[15]
+    )  # fmt: skip
+    fits = 0 if eager else fits_of(layout, position)[0]
     for up in ups(layout, position, fits, False):
         card = up & 63
-        if up >> 6 != WASTE_UP and held(layout, length, corners, card) > reserved >> 2 * card & 3:
+        if up >> 6 != WASTE_UP and held(layout, length, corners, corners2, card) > copies(
+            reserved, reserved2, card
+        ):
             return [RESERVE << 6 | card, up]
     found: list[int] = []
     if not length and filled < CORNER_COUNT:
@@ -253,9 +304,9 @@ def choices(layout: Layout, position: Position, eager: bool) -> list[int]:
             found.append(WASTE_TO_CORNER << 6 | layout.talon[pointer - 1])
     if talon >> pointer or (pointer and redeals):
         found.append(TURN << 6)
-    if pointer and fits >> 2 * layout.talon[pointer - 1] & 1:
+    if pointer and fits >> layout.talon[pointer - 1] & 1:
         found.append(WASTE_UP << 6 | layout.talon[pointer - 1])
-    return found + [AUX_UP << 6 | card for card in cards_of(aux & both_bits(fits))]
+    return found + [AUX_UP << 6 | card for card in cards_of(aux & fits)]
 
 
 def chosen(layout: Layout, position: Position, choice: int) -> Position:
@@ -263,9 +314,10 @@ def chosen(layout: Layout, position: Position, choice: int) -> Position:
     kind, card = choice >> 6, choice & 63
     if kind in UP_KINDS:
         return sent_up(layout, position, kind, card)
-    length, corners, filled, aux, wanted, empty, out, talon, pointer, redeals, reserved = position
+    (length, corners, corners2, filled, aux, aux2, wanted, wanted2, empty, out, out2, talon,
+     pointer, redeals, reserved, reserved2) = position  # fmt: skip
     if kind == RESERVE:
-        reserved += bit(card)
+        reserved, reserved2 = added(reserved, reserved2, bit(card))
     elif kind == TURN:
         stock = talon >> pointer
         if stock:
@@ -276,24 +328,27 @@ def chosen(layout: Layout, position: Position, choice: int) -> Position:
         talon ^= 1 << pointer - 1
         pointer = below(talon, pointer - 1)
     else:
-        aux, talon, pointer = refilled(layout, aux - bit(card), talon, pointer)
+        aux, aux2 = removed(aux, aux2, bit(card))
+        aux, aux2, talon, pointer = refilled(layout, aux, aux2, talon, pointer)
     if kind in (AUX_TO_CORNER, WASTE_TO_CORNER):
-        corners += bit(card)
+        corners, corners2 = added(corners, corners2, bit(card))
         filled += 1
-    return length, corners, filled, aux, wanted, empty, out, talon, pointer, redeals, reserved
+    return (length, corners, corners2, filled, aux, aux2, wanted, wanted2, empty, out, out2,
+            talon, pointer, redeals, reserved, reserved2)  # fmt: skip
 
 
 def is_won(position: Position) -> bool:
     """Every foundation has its thirteen cards: none wants a card and none is empty."""
-    return not position[4] and not position[5]
+    return not position[6] and not position[8]
 
 
 def left(position: Position) -> int:
     """How many cards are not yet on the foundations."""
-    return count(position[6])
+    return position[9].bit_count() + position[10].bit_count()
 
 
-Relaxed = tuple[int, int, int, int, int]  # plait length, corners, wanted, empty, out
+# plait length, corners once and twice, wanted once and twice, empty, out once and twice
+Relaxed = tuple[int, int, int, int, int, int, int, int]
 
 
 class PlaitTest:
@@ -306,14 +361,16 @@ class PlaitTest:
     def __init__(self, layout: Layout, count: Callable[[], None]) -> None:
         self.layout = layout
         self.count = count
-        self.prefix = [
-            sum(bit(card) for card in layout.plait[:n]) for n in range(len(layout.plait) + 1)
-        ]
+        self.prefix = [multiset(layout.plait[:n]) for n in range(len(layout.plait) + 1)]
         self.known: dict[Relaxed, bool] = {}
 
     def blocked(self, position: Position) -> bool:
-        length, corners, _, _, wanted, empty, out, _, _, _, _ = position
-        return bool(length) and not self._unwinds((length, corners, wanted, empty, out))
+        length, wanted, out = position[0], position[6], position[9]
+        corners, corners2, wanted2, empty, out2 = (
+            position[1], position[2], position[7], position[8], position[10]
+        )  # fmt: skip
+        relaxed = (length, corners, corners2, wanted, wanted2, empty, out, out2)
+        return bool(length) and not self._unwinds(relaxed)
 
     def _unwinds(self, relaxed: Relaxed) -> bool:
         if not relaxed[0]:
@@ -327,31 +384,34 @@ class PlaitTest:
         """The easier game's moves; only one when it is safe: a card at hand whose other copy
         is not in the plait or a corner, or a card of the plait or a corner whose other copy
         is not (either way the copy left stays at hand for the other foundation)."""
-        length, corners, wanted, empty, out = relaxed
+        length, corners, corners2, wanted, wanted2, empty, out, out2 = relaxed
         self.count()
-        hidden = self.prefix[length] + corners
-        at_hand = out - hidden
-        fits, safe = fitting(self.layout.bases, wanted, empty, out)
+        plait, plait2 = self.prefix[length]
+        hidden, hidden2 = joined(plait, plait2, corners, corners2)
+        at_hand = out & ~hidden | out2 & ~hidden2  # held once or more once `hidden` is gone
+        fits, safe = fitting(self.layout.bases, wanted, wanted2, empty, out, out2)
         free_end = self.layout.plait[length - 1]
-        moves = [(FREE_END_UP, free_end)] if fits >> 2 * free_end & 1 else []
-        moves += [(CORNER_UP, card) for card in cards_of(corners & both_bits(fits))]
-        moves += [(AUX_UP, card) for card in cards_of(at_hand & both_bits(fits))]
-        lone = safe | hidden & LOW  # the other copy up, or at hand
-        alone = safe | fits & ~(hidden | hidden >> 1)  # no copy in the plait or a corner
+        moves = [(FREE_END_UP, free_end)] if fits >> free_end & 1 else []
+        moves += [(CORNER_UP, card) for card in cards_of(corners & fits)]
+        moves += [(AUX_UP, card) for card in cards_of(at_hand & fits)]
+        lone = safe | hidden & ~hidden2  # the other copy up, or at hand
+        alone = safe | fits & ~hidden  # no copy in the plait or a corner
         for kind, card in moves:
-            if (alone if kind == AUX_UP else lone) >> 2 * card & 1:
+            if (alone if kind == AUX_UP else lone) >> card & 1:
                 return [self._after(relaxed, kind, card)]
         return [self._after(relaxed, kind, card) for kind, card in moves]
 
     def _after(self, relaxed: Relaxed, kind: int, card: Card) -> Relaxed:
-        length, corners, wanted, empty, out = relaxed
+        length, corners, corners2, wanted, wanted2, empty, out, out2 = relaxed
         if kind == FREE_END_UP:
             length -= 1
         elif kind == CORNER_UP:
             length -= 1
-            corners += bit(self.layout.plait[length]) - bit(card)
-        wanted, empty = raised(self.layout, wanted, empty, card)
-        return length, corners, wanted, empty, out - bit(card)
+            corners, corners2 = removed(corners, corners2, bit(card))
+            corners, corners2 = added(corners, corners2, bit(self.layout.plait[length]))
+        wanted, wanted2, empty = raised(self.layout, wanted, wanted2, empty, card)
+        out, out2 = removed(out, out2, bit(card))
+        return length, corners, corners2, wanted, wanted2, empty, out, out2
 
 
 class Searcher:
@@ -411,16 +471,19 @@ class Searcher:
             if child in seen:
                 continue
             seen.add(child)
-            if self._dead(child):
+            if not _unchanged_for_the_test(here, child) and self._dead(child):
                 continue
-            if self.caps is not None and child[9] < here[9]:  # a redeal starts a pass (PL-5)
-                last = self.nodes + self.caps[child[9]]
+            if (
+                self.caps is not None and child[REDEALS] < here[REDEALS]
+            ):  # a redeal starts a pass (PL-5)
+                last = self.nodes + self.caps[child[REDEALS]]
                 passes.append((len(stack), min(last, passes[-1][1]) if passes else last))
             stack.append((child, choice, choices(layout, child, eager)))
             self._note(child, stack)
         return None
 
     def _dead(self, position: Position) -> bool:
+        """Whether `PlaitTest` proves `position` a dead end."""
         return self.test is not None and self.test.blocked(position)
 
     def _count(self) -> None:
@@ -438,32 +501,50 @@ class Searcher:
             self.best = (cards, [frame[1] for frame in stack[1:]])
 
 
+def _unchanged_for_the_test(parent: Position, child: Position) -> bool:
+    """Whether `child` has `parent`'s plait, corners and foundations, all that `PlaitTest`
+    reads, so that the parent, not a dead end, answers for it: no card went up (the cards out
+    are the same, so the plait's length and the foundations are too) and none went into a
+    corner. A turn of the stock with nothing to send up makes most such children."""
+    return (
+        child[9] == parent[9]
+        and child[10] == parent[10]
+        and child[1] == parent[1]
+        and child[2] == parent[2]
+    )
+
+
 # ----- from the engine's state and back --------------------------------------------------------
 def layout_and_root(state: PlaitState) -> tuple[Layout, Position] | None:
     """The packed form of `state`, or None for a position no deal reaches (a foundation that
     does not run up in suit from the base rank)."""
     base = state.base_rank - 1
     last = (base + 12) % 13
-    wanted = empty = 0
     for pile in state.foundations:
-        if not pile:
-            empty += 1
-            continue
-        suit = pile[0] // 13
+        suit = pile[0] // 13 if pile else 0
         if pile != tuple(suit * 13 + (base + n) % 13 for n in range(len(pile))):
             return None
-        if len(pile) < FULL:
-            wanted += bit(suit * 13 + (base + len(pile)) % 13)
     follower = tuple(0 if card % 13 == last else bit(_next(card)) for card in range(CARDS))
     bases = sum(bit(suit * 13 + base) for suit in range(4))
     talon = state.waste + state.stock
     layout = Layout(state.plait, talon, bases, follower)
-    corners = sum(bit(c) for pile in state.corners for c in pile)
-    aux = sum(bit(c) for pile in state.auxiliaries for c in pile)
+    building = [pile for pile in state.foundations if 0 < len(pile) < FULL]
+    wanted, wanted2 = multiset(_next(pile[-1]) for pile in building)
+    corners, corners2 = multiset(card for pile in state.corners for card in pile)
+    aux, aux2 = multiset(card for pile in state.auxiliaries for card in pile)
+    out, out2 = multiset(
+        (
+            *state.plait,
+            *talon,
+            *(card for pile in (*state.corners, *state.auxiliaries) for card in pile),
+        )
+    )
+    empty = state.foundations.count(())
     filled = sum(map(len, state.corners))
-    out = sum(bit(c) for c in (*state.plait, *talon)) + corners + aux
-    root = (len(state.plait), corners, filled, aux, wanted, empty, out, (1 << len(talon)) - 1)
-    return layout, (*root, len(state.waste), state.redeals_left, 0)
+    return layout, (
+        len(state.plait), corners, corners2, filled, aux, aux2, wanted, wanted2, empty, out,
+        out2, (1 << len(talon)) - 1, len(state.waste), state.redeals_left, 0, 0,
+    )  # fmt: skip
 
 
 def replayed(layout: Layout, root: Position, line: list[int], eager: bool) -> list[int]:
