@@ -42,7 +42,7 @@ import signal
 import sys
 from collections.abc import Callable, Iterable
 from time import perf_counter
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, cast
 
 from parlour.core.cards import Card
 from parlour.core.game import LOST, UNKNOWN, WON, OutOfBudget, OwnSearch
@@ -447,12 +447,16 @@ class Searcher:
         layout, eager = self.layout, self.eager
         if self._dead(root):
             return None
-        seen = {root}
+        # A position is kept as an object made once: compiled code holds it as sixteen plain
+        # ints, and each use of it as an object (in the table, on the stack) would make anew
+        # a tuple and the ints' objects.
+        seen: set[object] = {root}
         # each frame: a position, the choice that reached it, the choices still to try there
-        stack = [(root, -1, choices(layout, root, eager))]
+        stack: list[tuple[object, int, list[int]]] = [(root, -1, choices(layout, root, eager))]
         passes: list[tuple[int, int]] = []  # each pass started: its frame, its last position
         while stack:
-            here, _, untried = stack[-1]
+            frame = stack[-1]
+            untried = frame[2]
             if not untried:
                 stack.pop()
                 if passes and passes[-1][0] == len(stack):
@@ -465,12 +469,15 @@ class Searcher:
                 continue
             choice = untried.pop()
             self._count()
+            here = cast(Position, frame[0])
             child = settle(layout, chosen(layout, here, choice), eager)
             if is_won(child):
                 return [frame[1] for frame in stack[1:]] + [choice]
-            if child in seen:
+            boxed: object = child
+            size = len(seen)
+            seen.add(boxed)  # one hash, where `in` and then `add` took two
+            if len(seen) == size:
                 continue
-            seen.add(child)
             if not _unchanged_for_the_test(here, child) and self._dead(child):
                 continue
             if (
@@ -478,7 +485,7 @@ class Searcher:
             ):  # a redeal starts a pass (PL-5)
                 last = self.nodes + self.caps[child[REDEALS]]
                 passes.append((len(stack), min(last, passes[-1][1]) if passes else last))
-            stack.append((child, choice, choices(layout, child, eager)))
+            stack.append((boxed, choice, choices(layout, child, eager)))
             self._note(child, stack)
         return None
 
@@ -495,7 +502,7 @@ class Searcher:
                 raise OutOfBudget
             take_signals()
 
-    def _note(self, position: Position, stack: list[tuple[Position, int, list[int]]]) -> None:
+    def _note(self, position: Position, stack: list[tuple[object, int, list[int]]]) -> None:
         cards = left(position)
         if cards < self.best[0]:
             self.best = (cards, [frame[1] for frame in stack[1:]])
