@@ -82,7 +82,22 @@ UP_KINDS: Final = (FREE_END_UP, CORNER_UP, AUX_UP, WASTE_UP)
 # cards the foundations want next, the cards not yet up and the reserved ones are multisets,
 # each as the set of cards it holds once or more and the set it holds twice.
 Position = tuple[int, int, int, int, int, int, int, int, int, int, int, int, int, int, int, int]
-REDEALS: Final = 13  # where a position holds its redeals left
+# where a position holds each of them, for the functions that read only a few
+LENGTH: Final = 0
+CORNERS_ONCE: Final = 1
+CORNERS_TWICE: Final = 2
+FILLED: Final = 3
+AUX_ONCE: Final = 4
+WANTED_ONCE: Final = 6
+WANTED_TWICE: Final = 7
+EMPTY: Final = 8
+OUT_ONCE: Final = 9
+OUT_TWICE: Final = 10
+TALON: Final = 11
+POINTER: Final = 12
+REDEALS: Final = 13
+RESERVED_ONCE: Final = 14
+RESERVED_TWICE: Final = 15
 
 
 class Layout(NamedTuple):
@@ -241,7 +256,8 @@ def held(layout: Layout, length: int, corners: int, corners2: int, card: Card) -
 def ups(layout: Layout, position: Position, fits: int, aux_too: bool) -> list[int]:
     """The cards among `fits` that go up from where they lie, as choices; those of the
     auxiliaries only with `aux_too`."""
-    length, corners, aux, pointer = position[0], position[1], position[4], position[12]
+    length, corners, aux = position[LENGTH], position[CORNERS_ONCE], position[AUX_ONCE]
+    pointer = position[POINTER]
     found = []
     if length and fits >> layout.plait[length - 1] & 1:
         found.append(FREE_END_UP << 6 | layout.plait[length - 1])
@@ -255,7 +271,14 @@ def ups(layout: Layout, position: Position, fits: int, aux_too: bool) -> list[in
 
 def fits_of(layout: Layout, position: Position) -> tuple[int, int]:
     """`fitting` at `position`."""
-    return fitting(layout.bases, position[6], position[7], position[8], position[9], position[10])
+    return fitting(
+        layout.bases,
+        position[WANTED_ONCE],
+        position[WANTED_TWICE],
+        position[EMPTY],
+        position[OUT_ONCE],
+        position[OUT_TWICE],
+    )
 
 
 def settle(
@@ -268,7 +291,7 @@ def settle(
         if eager:
             found = ups(layout, position, fits, True)
         else:  # with nothing left to refill from, an auxiliary's card is like the others
-            found = ups(layout, position, safe, not position[11])
+            found = ups(layout, position, safe, not position[TALON])
         if not found:
             return position
         position = sent_up(layout, position, found[0] >> 6, found[0] & 63)
@@ -284,12 +307,10 @@ def choices(layout: Layout, position: Position, eager: bool) -> list[int]:
     Else a card into an empty corner once the plait is gone (PL-4), the turn (PL-5), then
     unless `eager` the cards of the waste and the auxiliaries that go up though not safely:
     where the other copy goes, and when an auxiliary is refilled (PL-4), may matter."""
-    length, corners, corners2, filled, aux = (
-        position[0], position[1], position[2], position[3], position[4]
-    )  # fmt: skip
-    talon, pointer, redeals, reserved, reserved2 = (
-        position[11], position[12], position[13], position[14], position[15]
-    )  # fmt: skip
+    length, corners, corners2 = position[LENGTH], position[CORNERS_ONCE], position[CORNERS_TWICE]
+    filled, aux, talon = position[FILLED], position[AUX_ONCE], position[TALON]
+    pointer, redeals = position[POINTER], position[REDEALS]
+    reserved, reserved2 = position[RESERVED_ONCE], position[RESERVED_TWICE]
     fits = 0 if eager else fits_of(layout, position)[0]
     for up in ups(layout, position, fits, False):
         card = up & 63
@@ -339,12 +360,12 @@ def chosen(layout: Layout, position: Position, choice: int) -> Position:
 
 def is_won(position: Position) -> bool:
     """Every foundation has its thirteen cards: none wants a card and none is empty."""
-    return not position[6] and not position[8]
+    return not position[WANTED_ONCE] and not position[EMPTY]
 
 
 def left(position: Position) -> int:
     """How many cards are not yet on the foundations."""
-    return position[9].bit_count() + position[10].bit_count()
+    return position[OUT_ONCE].bit_count() + position[OUT_TWICE].bit_count()
 
 
 # plait length, corners once and twice, wanted once and twice, empty, out once and twice
@@ -365,12 +386,17 @@ class PlaitTest:
         self.known: dict[Relaxed, bool] = {}
 
     def blocked(self, position: Position) -> bool:
-        length, wanted, out = position[0], position[6], position[9]
-        corners, corners2, wanted2, empty, out2 = (
-            position[1], position[2], position[7], position[8], position[10]
-        )  # fmt: skip
-        relaxed = (length, corners, corners2, wanted, wanted2, empty, out, out2)
-        return bool(length) and not self._unwinds(relaxed)
+        relaxed = (
+            position[LENGTH],
+            position[CORNERS_ONCE],
+            position[CORNERS_TWICE],
+            position[WANTED_ONCE],
+            position[WANTED_TWICE],
+            position[EMPTY],
+            position[OUT_ONCE],
+            position[OUT_TWICE],
+        )
+        return bool(relaxed[0]) and not self._unwinds(relaxed)
 
     def _unwinds(self, relaxed: Relaxed) -> bool:
         if not relaxed[0]:
@@ -514,10 +540,10 @@ def _unchanged_for_the_test(parent: Position, child: Position) -> bool:
     are the same, so the plait's length and the foundations are too) and none went into a
     corner. A turn of the stock with nothing to send up makes most such children."""
     return (
-        child[9] == parent[9]
-        and child[10] == parent[10]
-        and child[1] == parent[1]
-        and child[2] == parent[2]
+        child[OUT_ONCE] == parent[OUT_ONCE]
+        and child[OUT_TWICE] == parent[OUT_TWICE]
+        and child[CORNERS_ONCE] == parent[CORNERS_ONCE]
+        and child[CORNERS_TWICE] == parent[CORNERS_TWICE]
     )
 
 
