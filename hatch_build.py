@@ -1,7 +1,7 @@
 """The wheel's build hook: mypyc compiles the searches that decide deals and the Wrangle's
 playouts (docs/design.md, "Compiled searches") where the machine has a C compiler. Where it has
-none, Parlour is installed as plain Python: every command works the same, the solver at a quarter
-to a half of its speed and the Wrangle's strong player thinking longer.
+none, Parlour is installed as plain Python: every command works the same, the solver at a fifth to
+two fifths of its speed and the Wrangle's strong player thinking longer.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ class CompiledWhereACompilerIs(plugin.MypycBuildHook):  # type: ignore[misc]
         if not has_c_compiler():
             self.app.display_warning(
                 "parlour: no C compiler found, so the solver's searches and the Wrangle's"
-                " playouts are installed uncompiled (two to four times slower); install gcc or"
-                " clang and reinstall for speed"
+                " playouts are installed uncompiled (two and a half to five times slower);"
+                " install gcc or clang and reinstall for speed"
             )
             return
         super().initialize(version, build_data)
