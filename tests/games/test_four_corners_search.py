@@ -24,7 +24,7 @@ from parlour.games.four_corners_search import (
     search,
     shuffle,
 )
-from parlour.games.twin_foundations import Foundations, deadlocked
+from parlour.games.twin_foundations import Foundations, deadlocked, packed
 from parlour.solver import Budget, solve
 from parlour.solver.search import solve as generic_solve
 from tests.games.test_four_corners import position
@@ -88,7 +88,7 @@ def test_the_search_deals_as_the_game_does() -> None:
         state = FC.new(deal=deal)
         heaps, heights = deal_heights(shuffled(FC.ordered_deck(state.params), deal), (0,) * 8)
         assert (heaps, heights) == (state.heaps, state.foundations.heights())
-        assert position_of(state) == (heaps, (0,) * len(HEAPS), heights, 2)
+        assert position_of(state) == (packed(heaps), (0,) * len(HEAPS), heights, 2)
 
 
 def waiting_for_good(piles: tuple[tuple[int, ...], ...], heights: tuple[int, ...]) -> bool:
@@ -137,9 +137,10 @@ def test_FC_5_dead_ends_are_found_as_their_definition_says() -> None:
             heaps[rng.randrange(3)] += (card,)
         heights = found.heights()
         expected = waiting_for_good(tuple(heaps), heights)
-        assert deadlocked(tuple(heaps), heights) == expected
-        assert deadlocked(tuple(heaps), heights, complete=True) == expected
-        for heap in heaps[:3]:
+        piles = packed(tuple(heaps))
+        assert deadlocked(piles, heights) == expected
+        assert deadlocked(piles, heights, complete=True) == expected
+        for heap in piles[:3]:
             if deadlocked((heap,), heights):
                 assert expected
                 locked_alone += 1

@@ -19,6 +19,7 @@ from parlour.games.twin_foundations import (
     carried,
     deadlocked,
     foundation_moves,
+    packed,
     safe_foundation_move,
     sequences,
     tableau_move_group,
@@ -200,7 +201,9 @@ class FourCorners(Game[FourCornersState, FourCornersParams]):
     def hopeless(self, state: FourCornersState) -> bool:
         """After the last redeal, cards that wait on each other for good (`deadlocked`): an
         emptied heap stays empty (FC-3), so cards leave only for foundations and heap tops."""
-        return not state.redeals_left and deadlocked(state.heaps, state.foundations.heights())
+        return not state.redeals_left and deadlocked(
+            packed(state.heaps), state.foundations.heights()
+        )
 
     def move_group(self, state: FourCornersState, move: Move) -> MoveGroup | None:
         """The redeal gathers every heap, so it belongs to no group (FC-4)."""

@@ -31,9 +31,9 @@ from parlour.games.four_corners import (
     FourCornersState,
     deal_heights,
 )
-from parlour.games.twin_foundations import ACES, KINGS, deadlocked
+from parlour.games.twin_foundations import ACES, KINGS, deadlocked, packed
 
-Heaps = tuple[tuple[Card, ...], ...]
+Heaps = tuple[bytes, ...]  # each heap's cards bottom first, a byte a card: bytes keep their hash
 Position = tuple[Heaps, tuple[int, ...], tuple[int, ...], int]
 Step = tuple[int, int]  # (source heap, target): heaps 0-11, ace foundations 12-15, kings 16-19
 
@@ -49,6 +49,7 @@ WIDENING: Final = 4  # how much more each stage allows a layout than the one bef
 _DRAW_MULTIPLIER: Final = 1103515245  # a linear congruential generator mod 2**31 (C's rand)
 _DRAW_INCREMENT: Final = 12345
 _DRAW_MASK: Final = 2**31 - 1
+_ALONE: Final = tuple(bytes((card,)) for card in range(52))  # a card as a heap's bytes
 
 
 class Found(NamedTuple):
@@ -92,7 +93,7 @@ def staged(root: Position, nodes: int, deadline: float) -> Found:
 def position_of(state: FourCornersState) -> Position:
     """The compact position of an engine state."""
     builds = tuple(build.length * build.direction for build in state.builds)
-    return state.heaps, builds, state.foundations.heights(), state.redeals_left
+    return packed(state.heaps), builds, state.foundations.heights(), state.redeals_left
 
 
 def engine_move(step: Step) -> Move:
@@ -114,7 +115,7 @@ def redealt(position: Position) -> Position:
     heaps, _, heights, redeals = position
     gathered = tuple(card for heap in heaps for card in heap)
     new_heaps, new_heights = deal_heights(gathered, heights)
-    return new_heaps, (0,) * HEAP_COUNT, new_heights, redeals - 1
+    return packed(new_heaps), (0,) * HEAP_COUNT, new_heights, redeals - 1
 
 
 def applied(position: Position, step: Step) -> Position:
@@ -135,7 +136,7 @@ def applied(position: Position, step: Step) -> Position:
         onto = heaps[target]
         length = abs(builds[target]) + 1
         new_builds[target] = length if card > onto[-1] else -length
-        new_heaps[target] = (*onto, card)
+        new_heaps[target] = onto + _ALONE[card]
         return tuple(new_heaps), tuple(new_builds), heights, redeals
     up = list(heights)
     up[target - ACE_BASE] += 1
@@ -229,7 +230,7 @@ def play_steps(position: Position) -> list[Step]:
     return steps
 
 
-def _distance(pile: tuple[Card, ...], heights: tuple[int, ...]) -> int:
+def _distance(pile: bytes, heights: tuple[int, ...]) -> int:
     """How far the card a move would uncover is from going up: the cards its suit's nearer
     foundation needs first (13 for none)."""
     if len(pile) < 2:
@@ -254,7 +255,7 @@ class DeadEnds:
 
     def __init__(self) -> None:
         self.answers: dict[Position, bool] = {}
-        self.locked: dict[tuple[tuple[Card, ...], tuple[int, ...]], bool] = {}
+        self.locked: dict[tuple[bytes, tuple[int, ...]], bool] = {}
 
     def found(self, position: Position, step: Step) -> bool:
         """Whether `position`, made by `step`, is a dead end."""

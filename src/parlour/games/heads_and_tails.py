@@ -20,6 +20,7 @@ from parlour.games.twin_foundations import (
     carried,
     deadlocked,
     foundation_moves,
+    packed,
     safe_foundation_move,
     sequences,
     tableau_move_group,
@@ -193,7 +194,7 @@ class HeadsAndTails(Game[HeadsAndTailsState, HeadsAndTailsParams]):
         """Cards that wait on each other for good (`deadlocked`); standard rules only, since in
         open-spaces an empty space may take any card once the packets are empty (HT-5)."""
         return state.params.variant == "standard" and deadlocked(
-            state.tableau, state.foundations.heights()
+            packed(state.tableau), state.foundations.heights()
         )
 
     def search(self, state: HeadsAndTailsState, nodes: int, seconds: float) -> OwnSearch | None:

@@ -519,7 +519,7 @@ def suit_deadlocked(arrangement: Arrangement, aces: int, kings: int) -> bool:
     Each pile holds one suit and a card waits only on cards of its own suit, so the test
     splits by suit."""
     piles = tuple(
-        tuple(base_of(e) + direction_of(e) * n for n in range(length_of(e) + 1))
+        bytes([base_of(e) + direction_of(e) * n for n in range(length_of(e) + 1)])
         for e in arrangement
     )
     suit = base_of(arrangement[0]) // 13

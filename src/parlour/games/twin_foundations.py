@@ -27,6 +27,13 @@ KINGS = tuple(f"king-{suit}" for suit in SUITS)
 DIRECTION_NAMES = {UP: "up", DOWN: "down", FREE: None}
 
 Piles = tuple[tuple[Card, ...], ...]
+PackedPiles = tuple[bytes, ...]  # each pile's cards bottom first, a byte a card
+
+
+def packed(piles: Piles) -> PackedPiles:
+    """Piles as the searches and `deadlocked` hold them: bytes index fast in compiled code, and
+    keep their hash, so a position that shares most of its piles with another hashes quickly."""
+    return tuple(bytes(pile) for pile in piles)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +106,7 @@ class Foundations:
         return (self.aces[suit] + self.kings[suit]).count(wanting) == 2
 
 
-def deadlocked(piles: Piles, heights: tuple[int, ...], *, complete: bool = False) -> bool:
+def deadlocked(piles: PackedPiles, heights: tuple[int, ...], *, complete: bool = False) -> bool:
     """Whether some cards wait on each other for good, so the position is lost: every card
     must reach a foundation (HT-6, FC-5). Only for play where a card leaves a pile for a
     foundation or for another pile's top, never for an empty space (standard HT-5; FC-3 after
@@ -120,88 +127,90 @@ def deadlocked(piles: Piles, heights: tuple[int, ...], *, complete: bool = False
 
     Only the highest card of the set in each pile matters to the others (every card under it
     lies below the set), and the set only shrinks, so each pile keeps a cut that falls while
-    the card at it might leave, and the cards under the cuts are counted as they change. For
-    the same reason each foundation's path only clears: the first card of a suit blocking its
-    ace foundation (and the last blocking its king foundation) moves one way, and is found by
-    walking on from where it was last seen."""
-    piles = tuple(pile for pile in piles if pile)
+    the card at it might leave. All the test asks of a card is whether some free copy of it
+    lies below no card of the set (a neighbour to leave onto), and whether some lies neither in
+    the set nor below it (a card a foundation's path may pass): both only become true as the
+    set shrinks, so each is a set of a bit a card, kept in a machine word."""
     cuts = [len(pile) - 1 for pile in piles]
-    free = [n for suit in range(4) for n in _FREE[heights[suit]][heights[4 + suit]]]
-    if complete:
-        held = free[:]  # free copies waiting, or lying below a waiting card
-    else:
-        held = [0] * 52
-        for pile in piles:
-            for card in pile:
-                held[card] += 1
-    below = held[:]  # ... lying below a waiting card
+    spare = 0  # cards with a free copy below no card of the set: a neighbour at hand
     for pile in piles:
-        below[pile[-1]] -= 1
-    paths = _Paths(heights, held, free)
+        if pile:
+            spare |= 1 << pile[-1]
+    if complete:
+        outside = 0  # cards with a free copy neither in the set nor below it: none yet
+    else:
+        outside = _outside(piles, heights)
+        spare |= outside
     falling = True
     while falling:
         falling = False
-        for index, pile in enumerate(piles):
-            cut = cuts[index]
+        for index, cut in enumerate(cuts):
+            pile = piles[index]
             while cut >= 0:  # the card at the cut might leave: onto a neighbour or up
                 card = pile[cut]
                 rank = card % 13
                 if not (
-                    (rank and below[card - 1] < free[card - 1])
-                    or (rank < 12 and below[card + 1] < free[card + 1])
-                    or paths.clear(card)
+                    (rank and (spare >> (card - 1)) & 1)
+                    or (rank < 12 and (spare >> (card + 1)) & 1)
+                    or _path_clear(card, heights, outside)
                 ):
                     break
-                held[card] -= 1
+                outside |= 1 << card
                 cut -= 1
                 if cut >= 0:
-                    below[pile[cut]] -= 1
+                    spare |= 1 << pile[cut]
                 falling = True
             cuts[index] = cut
     return any(cut >= 0 for cut in cuts)
 
 
-def _free_copies(aces: int, kings: int) -> tuple[int, ...]:
-    """Copies of each rank of a suit not on its foundations of `aces` and `kings` cards."""
-    return tuple(2 - (aces > rank) - (kings > 12 - rank) for rank in range(13))
+def _outside(piles: PackedPiles, heights: tuple[int, ...]) -> int:
+    """The cards with more free copies than `piles` hold, those the piles hold counted as two
+    sets: the cards they hold once or more, and those they hold twice."""
+    once = twice = 0
+    for pile in piles:
+        for card in pile:
+            bit = 1 << card
+            if once & bit:
+                twice |= bit
+            once |= bit
+    outside = 0
+    for suit in range(4):
+        one, two = _FREE_SETS[heights[suit]][heights[4 + suit]]
+        outside |= ((two & ~(twice >> 13 * suit)) | (one & ~(once >> 13 * suit))) << 13 * suit
+    return outside
 
 
-_FREE: Final = tuple(tuple(_free_copies(aces, kings) for kings in range(14)) for aces in range(14))
+def _path_clear(card: Card, heights: tuple[int, ...], outside: int) -> bool:
+    """Whether a foundation of `card`'s suit needs first only cards with a free copy in
+    `outside` (neither in the set nor below it): the ace foundation the ranks from its height
+    up to the card's, the king foundation those from the card's down to its height."""
+    suit = card // 13  # not divmod, whose tuple compiled code has to build and free
+    rank = card % 13
+    aces = heights[suit]
+    if aces <= rank:
+        needed = (1 << (rank - aces)) - 1
+        if (outside >> (card - rank + aces)) & needed == needed:
+            return True
+    kings = heights[4 + suit]
+    if rank <= 12 - kings:
+        needed = (1 << (12 - kings - rank)) - 1
+        return (outside >> (card + 1)) & needed == needed
+    return False
 
 
-class _Paths:
-    """For each suit, how far its foundations' paths are clear of the waiting set: a card may
-    go up once every rank its foundation needs first has a free copy outside the set."""
+def _free_sets(aces: int, kings: int) -> tuple[int, int]:
+    """The ranks of a suit with a free copy, and those with two, as bits, on foundations of
+    `aces` and `kings` cards."""
+    free = [2 - (aces > rank) - (kings > 12 - rank) for rank in range(13)]
+    one = sum(1 << rank for rank in range(13) if free[rank] >= 1)
+    two = sum(1 << rank for rank in range(13) if free[rank] == 2)
+    return one, two
 
-    __slots__ = ("ace_front", "aces", "free", "held", "king_front", "kings")
 
-    def __init__(self, heights: tuple[int, ...], held: list[int], free: list[int]) -> None:
-        self.aces = heights[:4]
-        self.kings = heights[4:]
-        self.ace_front = [13 * suit + heights[suit] for suit in range(4)]  # first maybe blocking
-        self.king_front = [13 * suit + 12 - heights[4 + suit] for suit in range(4)]  # last
-        self.held = held
-        self.free = free
-
-    def clear(self, card: Card) -> bool:
-        """Whether a foundation of `card`'s suit needs only cards with a copy outside the set."""
-        suit = card // 13  # not divmod, whose tuple compiled code has to build and free
-        rank = card % 13
-        held, free = self.held, self.free
-        if self.aces[suit] <= rank:
-            front = self.ace_front[suit]
-            while front < card and held[front] < free[front]:
-                front += 1
-            self.ace_front[suit] = front
-            if front >= card:
-                return True
-        if rank <= 12 - self.kings[suit]:
-            front = self.king_front[suit]
-            while front > card and held[front] < free[front]:
-                front -= 1
-            self.king_front[suit] = front
-            return front <= card
-        return False
+_FREE_SETS: Final = tuple(
+    tuple(_free_sets(aces, kings) for kings in range(14)) for aces in range(14)
+)
 
 
 def _appended(piles: Piles, index: int, card: Card) -> Piles:
