@@ -11,17 +11,15 @@ from parlour.core.game import LOST, WON
 from parlour.core.moves import action, parse_move
 from parlour.core.session import Session
 from parlour.games.four_corners import (
-    BESIDE_ACE,
-    BESIDE_KING,
-    CORNERS,
+    FOUR_CORNERS as FC,
+)
+from parlour.games.four_corners import (
     HEAPS,
     FourCornersParams,
     FourCornersState,
     deal_round,
 )
-from parlour.games.four_corners import (
-    FOUR_CORNERS as FC,
-)
+from parlour.games.four_corners_deal import BESIDE_ACE, BESIDE_KING, CORNERS
 from parlour.games.twin_foundations import ACES, KINGS, Foundations
 
 

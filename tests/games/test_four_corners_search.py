@@ -14,7 +14,8 @@ from parlour.core.deals import shuffled
 from parlour.core.game import LOST, UNKNOWN, WON
 from parlour.core.moves import Move
 from parlour.games.four_corners import FOUR_CORNERS as FC
-from parlour.games.four_corners import HEAPS, REDEAL, FourCornersState, deal_heights
+from parlour.games.four_corners import HEAPS, REDEAL, FourCornersState
+from parlour.games.four_corners_deal import deal_heights
 from parlour.games.four_corners_search import (
     DeadEnds,
     Searcher,

@@ -13,8 +13,10 @@ from parlour.core.building import NO_BUILD, Build
 from parlour.core.cards import TWO_PACKS_SIZE, Card, two_packs
 from parlour.core.game import LOST, WON, Game, GameInfo, MoveGroup, OwnSearch, Visibility
 from parlour.core.moves import Move, action, moving
+from parlour.games.four_corners_deal import deal_heights
 from parlour.games.twin_foundations import (
     Foundations,
+    Piles,
     build_targets,
     carried,
     deadlocked,
@@ -27,16 +29,9 @@ from parlour.games.twin_foundations import (
 )
 
 HEAPS = tuple(f"heap-{n}" for n in range(1, 13))
-CORNERS = frozenset({0, 5, 6, 11})  # heaps 1, 6, 7, 12
-# FC-1: the side heap beside each foundation, by suit S H D C: heaps 2-5 by the aces, 8-11 by
-# the kings.
-BESIDE_ACE = (1, 2, 3, 4)
-BESIDE_KING = (7, 8, 9, 10)
 REDEALS = 2
 REDEAL = action("redeal")
 _SPOT = {name: index for index, name in enumerate(HEAPS)}
-
-Piles = tuple[tuple[Card, ...], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,50 +50,9 @@ class FourCornersState:
 
 
 def deal_round(cards: tuple[Card, ...], foundations: Foundations) -> tuple[Piles, Foundations]:
-    """FC-2: deal `cards` to the heaps in order, round and round. A card goes up instead when it
-    is the first ace or king of its suit, or the next card of a foundation and falls on a
-    corner or on the side heap beside that foundation (the ace foundation first, for a corner
-    card fitting both); the next card then goes to the same heap."""
+    """FC-2 (`deal_heights`), the foundations as piles."""
     heaps, heights = deal_heights(cards, foundations.heights())
     return heaps, Foundations.of_heights(heights)
-
-
-def deal_heights(
-    cards: tuple[Card, ...], heights: tuple[int, ...]
-) -> tuple[Piles, tuple[int, ...]]:
-    """`deal_round` on the foundations' heights (aces S H D C, then kings), as the search
-    deals them."""
-    up = list(heights)
-    heaps: list[list[Card]] = [[] for _ in HEAPS]
-    spot = 0
-    for card in cards:
-        foundation = _goes_up(card, spot, up)
-        if foundation is None:
-            heaps[spot].append(card)
-            spot = (spot + 1) % len(HEAPS)
-        else:
-            up[foundation] += 1
-    return tuple(map(tuple, heaps)), tuple(up)
-
-
-def _goes_up(card: Card, spot: int, up: list[int]) -> int | None:
-    """The foundation (index into the heights) a card dealt to `spot` goes to (FC-2): the next
-    card of a foundation falling on a corner or on the side heap beside that foundation, the
-    ace foundation first; else the first ace or king of its suit from any heap. So a first
-    king that the ace foundation wants next, falling where that foundation takes its cards,
-    goes to it, and the second king starts the king foundation (docs/design.md)."""
-    suit, rank = divmod(card, 13)
-    aces, kings = up[suit], up[4 + suit]
-    corner = spot in CORNERS
-    if aces and rank == aces and (corner or spot == BESIDE_ACE[suit]):
-        return suit
-    if rank == 0 and not aces:
-        return suit
-    if rank == 12 and not kings:
-        return 4 + suit
-    if kings and rank == 12 - kings and (corner or spot == BESIDE_KING[suit]):
-        return 4 + suit
-    return None
 
 
 class FourCorners(Game[FourCornersState, FourCornersParams]):

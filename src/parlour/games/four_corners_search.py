@@ -25,19 +25,14 @@ from typing import Final, NamedTuple
 from parlour.core.cards import Card
 from parlour.core.game import LOST, UNKNOWN, WON, OutOfBudget, OwnSearch, SearchResult
 from parlour.core.moves import Move, moving
-from parlour.games.four_corners import (
-    HEAPS,
-    REDEAL,
-    FourCornersState,
-    deal_heights,
-)
+from parlour.games.four_corners import HEAPS, REDEAL, FourCornersState
+from parlour.games.four_corners_deal import HEAP_COUNT, deal_heights
 from parlour.games.twin_foundations import ACES, KINGS, deadlocked, packed
 
 Heaps = tuple[bytes, ...]  # each heap's cards bottom first, a byte a card: bytes keep their hash
 Position = tuple[Heaps, tuple[int, ...], tuple[int, ...], int]
 Step = tuple[int, int]  # (source heap, target): heaps 0-11, ace foundations 12-15, kings 16-19
 
-HEAP_COUNT: Final = 12
 ACE_BASE: Final = 12  # target of suit s's ace foundation: ACE_BASE + s
 KING_BASE: Final = 16
 REDEAL_STEP: Final[Step] = (-1, -1)
