@@ -17,7 +17,6 @@ from parlour.games.four_corners import FOUR_CORNERS as FC
 from parlour.games.four_corners import HEAPS, REDEAL, FourCornersState
 from parlour.games.four_corners_deal import deal_heights
 from parlour.games.four_corners_search import (
-    DeadEnds,
     Searcher,
     engine_move,
     play_steps,
@@ -221,7 +220,7 @@ def test_FC_5_every_drawn_order_of_the_last_layout_decides_as_exhaustive_search(
         state = replace(tiny(rng), redeals_left=0)
         expected = generic_solve(FC, state, ROOMY, hooks=False).result
         for draw in (None, 1, 2, 3):
-            searcher = Searcher(2_000_000, perf_counter() + 60.0, (2_000_000, 0), DeadEnds(), draw)
+            searcher = Searcher(2_000_000, perf_counter() + 60.0, (2_000_000, 0), draw)
             found = searcher.run(position_of(state))
             assert found.result == expected
             if expected == WON:

@@ -73,12 +73,11 @@ def staged(root: Position, nodes: int, deadline: float) -> Found:
     without giving up any layout is complete, so a loss it finds is proven."""
     spent = 0
     caps = FIRST_CAPS
-    dead_ends = DeadEnds()
     stage = 0
     while True:
         stage += 1
         draw = None if stage == 1 else stage
-        found = Searcher(nodes - spent, deadline, caps, dead_ends, draw).run(root)
+        found = Searcher(nodes - spent, deadline, caps, draw).run(root)
         spent += found.nodes
         if found.result != UNKNOWN or spent >= nodes or perf_counter() > deadline:
             return found._replace(nodes=spent)
@@ -182,11 +181,15 @@ def is_safe(card: Card, target: int, heights: tuple[int, ...]) -> bool:
 
 
 # ----- the search -----------------------------------------------------------------------
-class Trail(NamedTuple):
-    """The steps that led to a position, last first, sharing their common start."""
+class Trail:
+    """The steps that led to a position, last first, sharing their common start. A plain class,
+    not a NamedTuple, whose objects compiled code makes itself rather than through Python."""
 
-    step: Step
-    before: Trail | None
+    __slots__ = ("before", "step")
+
+    def __init__(self, step: Step, before: Trail | None) -> None:
+        self.step = step
+        self.before = before
 
 
 def unwound(trail: Trail | None) -> tuple[Step, ...]:
@@ -215,12 +218,10 @@ def play_steps(position: Position) -> list[Step]:
             if is_safe(heaps[spot][-1], target, heights):
                 return [(spot, target)]
     moves = build_steps(heaps, builds)
-    nearest: list[list[Step]] = [[] for _ in range(14)]  # uncovering moves by `_distance`
-    for step in moves:
-        if not builds[step[0]]:
-            nearest[_distance(heaps[step[0]], heights)].append(step)
-    for alike in nearest:
-        steps += alike
+    uncovering = [step for step in moves if not builds[step[0]]]
+    if len(uncovering) > 1:  # a stable sort: alike ones keep their order
+        uncovering.sort(key=lambda step: _distance(heaps[step[0]], heights))
+    steps += uncovering
     steps += [step for step in moves if builds[step[0]]]
     return steps
 
@@ -243,37 +244,16 @@ def stuck(position: Position, steps: list[Step]) -> bool:
     return all(target < HEAP_COUNT and builds[source] for source, target in steps)
 
 
-class DeadEnds:
-    """The dead-end proof (`deadlocked`, FC-5) after moves that cannot be undone, its answers
-    kept for all the stages of one deal: each stage opens again the positions of the one
-    before."""
-
-    def __init__(self) -> None:
-        self.answers: dict[Position, bool] = {}
-        self.locked: dict[tuple[bytes, tuple[int, ...]], bool] = {}
-
-    def found(self, position: Position, step: Step) -> bool:
-        """Whether `position`, made by `step`, is a dead end."""
-        known = self.answers.get(position)
-        if known is None:
-            known = self.answers[position] = self._proven(position, step)
-        return known
-
-    def _proven(self, position: Position, step: Step) -> bool:
-        """A card built onto a heap often locks that heap alone, its cards waiting on each
-        other: the heap and the foundations show it without the rest, and their answer is
-        remembered. The whole position's check need not count the cards in play: all are in
-        the heaps."""
-        heaps, _, heights, _ = position
-        target = step[1]
-        if 0 <= target < HEAP_COUNT:
-            key = (heaps[target], heights)
-            alone = self.locked.get(key)
-            if alone is None:
-                alone = self.locked[key] = deadlocked((heaps[target],), heights)
-            if alone:
-                return True
-        return deadlocked(heaps, heights, complete=True)
+def dead_end(position: Position, step: Step) -> bool:
+    """Whether `position`, made by `step`, is a dead end (`deadlocked`, FC-5). A card built
+    onto a heap often locks that heap alone, its cards waiting on each other: the heap and the
+    foundations show it without the rest. The whole position's check need not count the cards
+    in play: all are in the heaps."""
+    heaps, _, heights, _ = position
+    target = step[1]
+    if 0 <= target < HEAP_COUNT and deadlocked((heaps[target],), heights):
+        return True
+    return deadlocked(heaps, heights, complete=True)
 
 
 class _OverCap(Exception):
@@ -293,7 +273,6 @@ class Searcher:
         nodes: int,
         deadline: float,
         caps: Caps,
-        dead_ends: DeadEnds,
         draw: int | None = None,
     ) -> None:
         self.limit = nodes
@@ -303,7 +282,6 @@ class Searcher:
         self.stop = nodes
         self.nodes = 0
         self.seen: set[Position] = set()
-        self.dead_ends = dead_ends
         self.best = -1
         self.guess: Step | None = None
         self.draw = draw
@@ -409,7 +387,7 @@ class Searcher:
         if up > self.best:
             self.best = up
             self.guess = unwound(trail)[0] if trail is not None else step
-        if not child[3] and not _rearranging(position, step) and self.dead_ends.found(child, step):
+        if not child[3] and not _rearranging(position, step) and dead_end(child, step):
             return None
         return child
 
