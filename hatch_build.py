@@ -20,7 +20,7 @@ class CompiledWhereACompilerIs(plugin.MypycBuildHook):  # type: ignore[misc]
         if not has_c_compiler():
             self.app.display_warning(
                 "parlour: no C compiler found, so the solver's searches and the Wrangle's"
-                " playouts are installed uncompiled (two and a half to five times slower);"
+                " playouts are installed uncompiled (two and a half to nine times slower);"
                 " install gcc or clang and reinstall for speed"
             )
             return
