@@ -137,6 +137,14 @@ def applied(position: Position, step: Step) -> Position:
     return tuple(new_heaps), tuple(new_builds), tuple(up), redeals
 
 
+def cards_up(position: Position) -> int:
+    """The cards on the foundations. Not `sum`, which compiled code calls through Python."""
+    total = 0
+    for height in position[2]:
+        total += height
+    return total
+
+
 def foundation_targets(card: Card, heights: tuple[int, ...]) -> list[int]:
     """The foundations `card` fits: the ace foundation takes the rank after its height, the
     king foundation the rank before 13 minus its height (FC-3)."""
@@ -152,14 +160,18 @@ def build_steps(heaps: Heaps, builds: tuple[int, ...]) -> list[Step]:
     direction of the built cards already there (FC-3, as HT-4; no wrap, an empty heap takes
     nothing)."""
     tops = [pile[-1] if pile else -2 for pile in heaps]  # -2: no card is its neighbour
+    showing = 0  # the cards on top, as bits: most tops have no neighbour among them
+    for card in tops:
+        if card >= 0:
+            showing |= 1 << card
     steps: list[Step] = []
     for spot, card in enumerate(tops):
         if card < 0:
             continue
         rank = card % 13
-        if rank:  # built upwards
+        if rank and (showing >> (card - 1)) & 1:  # built upwards
             steps += [(spot, t) for t, top in enumerate(tops) if top == card - 1 and builds[t] >= 0]
-        if rank < 12:  # built downwards
+        if rank < 12 and (showing >> (card + 1)) & 1:  # built downwards
             steps += [(spot, t) for t, top in enumerate(tops) if top == card + 1 and builds[t] <= 0]
     return steps
 
@@ -289,7 +301,7 @@ class Searcher:
     def run(self, root: Position) -> Found:
         """Won with a line, lost once every reachable position was opened without a win (the
         table skips repeats) and no last deal was given up, or unknown."""
-        if sum(root[2]) == ALL_UP:
+        if cards_up(root) == ALL_UP:
             return Found(WON, (), 0)
         self.seen.add(root)
         try:
@@ -318,7 +330,7 @@ class Searcher:
             if child is None:
                 continue
             child_trail = Trail(step, trail)
-            if sum(child[2]) == ALL_UP:
+            if cards_up(child) == ALL_UP:
                 return child_trail
             won = self._enter(child, child_trail, stack, later)
         if won is not None:
@@ -346,7 +358,7 @@ class Searcher:
             return None
         if stuck(position, steps):
             return self._redeal(position, trail)
-        later.append((sum(position[2]), position, trail))
+        later.append((cards_up(position), position, trail))
         return None
 
     def _redeal(self, position: Position, trail: Trail | None) -> Trail | None:
@@ -354,7 +366,7 @@ class Searcher:
         if child is None:
             return None
         child_trail = Trail(REDEAL_STEP, trail)
-        if sum(child[2]) == ALL_UP:
+        if cards_up(child) == ALL_UP:
             return child_trail
         return self._capped_deal(child, child_trail, self.caps[child[3]])
 
@@ -383,7 +395,7 @@ class Searcher:
         seen.add(child)  # one hash of the child, where `in` and then `add` took two
         if len(seen) == size:
             return None
-        up = sum(child[2])
+        up = cards_up(child)
         if up > self.best:
             self.best = up
             self.guess = unwound(trail)[0] if trail is not None else step
