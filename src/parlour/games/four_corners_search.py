@@ -1,12 +1,13 @@
 """The Four Corners' own search: a depth-first search with a transposition table on a compact
-position made of ints and tuples, exact under FC-1…FC-5 as `four_corners` implements them.
+position made of ints, bytes and tuples, exact under FC-1…FC-5 as `four_corners` implements
+them.
 
-A position is (heaps, builds, heights, redeals left): the twelve heaps bottom to top as card
-ints, each heap's auxiliary sequence as a signed count of built cards (+ up, - down, 0 free:
-FC-3 keeps the direction while built cards remain), and how many cards each foundation holds
-(aces S H D C, then kings S H D C), which is all that tells foundations apart. The table holds
-positions as they are: folding the heaps' order after the last redeal found no repeat it did not
-already find, and cost a sort a position (docs/design.md).
+A position is (heaps, builds, heights, redeals left): the twelve heaps bottom to top as bytes,
+a byte a card, each heap's auxiliary sequence as a signed count of built cards (+ up, - down,
+0 free: FC-3 keeps the direction while built cards remain), and how many cards each foundation
+holds (aces S H D C, then kings S H D C), which is all that tells foundations apart. The table
+holds positions as they are: folding the heaps' order after the last redeal found no repeat it
+did not already find, and cost a sort a position (docs/design.md).
 
 From the second stage on, the moves after the last redeal are tried in an order drawn afresh
 for each stage: how long a depth-first search takes to win a last layout depends wildly on its

@@ -31,8 +31,9 @@ PackedPiles = tuple[bytes, ...]  # each pile's cards bottom first, a byte a card
 
 
 def packed(piles: Piles) -> PackedPiles:
-    """Piles as the searches and `deadlocked` hold them: bytes index fast in compiled code, and
-    keep their hash, so a position that shares most of its piles with another hashes quickly."""
+    """Piles as `deadlocked` and The Four Corners' search hold them: bytes index fast in
+    compiled code, and keep their hash, so a position that shares most of its piles with
+    another hashes quickly."""
     return tuple(bytes(pile) for pile in piles)
 
 
