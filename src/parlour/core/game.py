@@ -11,6 +11,9 @@ visibility.
 from __future__ import annotations
 
 import secrets
+import signal
+import sys
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -98,6 +101,23 @@ class Exact(NamedTuple):
 class OutOfBudget(Exception):
     """A search's budget of positions or seconds ran out: every search raises this one type,
     so the budgets are told apart from a search's own reasons to stop."""
+
+
+def out_of_time(deadline: float) -> bool:
+    """Whether `deadline` (a `perf_counter` time) has passed, once the rest of the process has
+    had its turn, as the interpreter gives it between bytecodes. Compiled searches run no
+    bytecode, so they ask this at each look at the clock:
+
+    * the Python handlers of signals received meanwhile run, so a Ctrl-C raises
+      `KeyboardInterrupt` here rather than once the search is over (setting the signal mask
+      looks for them, and blocking no signal changes nothing else; on Windows a Ctrl-C is no
+      signal of this kind);
+    * other threads run: `sleep(0)` lets the GIL go, so the web server goes on serving others
+      while a hint is searched in its worker thread."""
+    if sys.platform != "win32":
+        signal.pthread_sigmask(signal.SIG_BLOCK, ())
+    time.sleep(0)
+    return time.perf_counter() > deadline
 
 
 class OwnSearch(NamedTuple):

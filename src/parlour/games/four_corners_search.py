@@ -24,7 +24,15 @@ from time import perf_counter
 from typing import Final, NamedTuple
 
 from parlour.core.cards import Card
-from parlour.core.game import LOST, UNKNOWN, WON, OutOfBudget, OwnSearch, SearchResult
+from parlour.core.game import (
+    LOST,
+    UNKNOWN,
+    WON,
+    OutOfBudget,
+    OwnSearch,
+    SearchResult,
+    out_of_time,
+)
 from parlour.core.moves import Move, moving
 from parlour.games.four_corners import HEAPS, REDEAL, FourCornersState
 from parlour.games.four_corners_deal import HEAP_COUNT, deal_heights
@@ -388,7 +396,7 @@ class Searcher:
         self.nodes += 1
         if self.nodes >= self.stop:
             raise OutOfBudget if self.nodes >= self.limit else _OverCap
-        if self.nodes % _CLOCK_EVERY == 0 and perf_counter() > self.deadline:
+        if self.nodes % _CLOCK_EVERY == 0 and out_of_time(self.deadline):
             raise OutOfBudget
         child = applied(position, step)
         seen = self.seen

@@ -35,7 +35,7 @@ from typing import Final, NamedTuple
 
 from parlour.core.building import DOWN, FREE, UP
 from parlour.core.cards import Card
-from parlour.core.game import OutOfBudget
+from parlour.core.game import OutOfBudget, out_of_time
 from parlour.games.twin_foundations import deadlocked
 
 LINES: Final = 8
@@ -399,7 +399,7 @@ class Searcher:
         been kept)."""
         self.nodes += 1
         if self.nodes >= self.budget or (
-            self.nodes % _CLOCK_EVERY == 0 and perf_counter() > self.deadline
+            self.nodes % _CLOCK_EVERY == 0 and out_of_time(self.deadline)
         ):
             raise OutOfBudget
         if self.nodes >= self.slice_end:

@@ -38,14 +38,12 @@ the first lines it tries; the stages try many lines of the earlier passes shallo
 
 from __future__ import annotations
 
-import signal
-import sys
 from collections.abc import Callable, Iterable
 from time import perf_counter
 from typing import Final, NamedTuple, cast
 
 from parlour.core.cards import Card
-from parlour.core.game import LOST, UNKNOWN, WON, OutOfBudget, OwnSearch
+from parlour.core.game import LOST, UNKNOWN, WON, OutOfBudget, OwnSearch, out_of_time
 from parlour.core.moves import Move, transfer
 from parlour.games.plait import (
     AUXILIARIES,
@@ -145,19 +143,6 @@ def multiset(cards: Iterable[Card]) -> tuple[int, int]:
     for card in cards:
         once, twice = added(once, twice, bit(card))
     return once, twice
-
-
-def take_signals() -> None:
-    """Run the Python handlers of the signals received meanwhile, so that a Ctrl-C raises
-    `KeyboardInterrupt` here rather than once the search is over. CPython runs them between
-    bytecodes and in the few C functions that look for them; compiled code runs no bytecode,
-    and this search calls none of those functions (the talon's int, past a machine word, is
-    only shifted, masked and negated: a multiplication, division or power of such an int
-    looks for pending signals, and compiled code takes the failure that a Ctrl-C then gives
-    for running out of memory and aborts). Setting the signal mask looks for them, and
-    blocking no signal changes nothing else."""
-    if sys.platform != "win32":  # where a Ctrl-C is no signal of this kind
-        signal.pthread_sigmask(signal.SIG_BLOCK, ())
 
 
 def cards_of(cards: int) -> list[Card]:
@@ -523,10 +508,8 @@ class Searcher:
         self.nodes += 1
         if self.nodes >= self.budget:
             raise OutOfBudget
-        if self.nodes % _CLOCK_EVERY == 0:
-            if perf_counter() > self.deadline:
-                raise OutOfBudget
-            take_signals()
+        if self.nodes % _CLOCK_EVERY == 0 and out_of_time(self.deadline):
+            raise OutOfBudget
 
     def _note(self, position: Position, stack: list[tuple[object, int, list[int]]]) -> None:
         cards = left(position)
