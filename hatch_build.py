@@ -1,6 +1,6 @@
 """The wheel's build hook: mypyc compiles the searches that decide deals and the Wrangle's
 playouts (docs/design.md, "Compiled searches") where the machine has a C compiler. Where it has
-none, Parlour is installed as plain Python: every command works the same, the solver at a fifth to
+none, Parlour is installed as plain Python: every command works the same, the solver at a ninth to
 two fifths of its speed and the Wrangle's strong player thinking longer.
 """
 

@@ -84,10 +84,10 @@ def parse_message(text: str | bytes) -> Message:
             f"unknown message type {clipped(repr(kind))}: use one of {', '.join(_SCHEMA)}"
         )
     schema = _SCHEMA[kind]
-    unknown = sorted(name for name in data if name != "type" and name not in schema)
-    if unknown:  # a misspelt field would otherwise be dropped, and its wish with it
+    unknown = next((name for name in data if name != "type" and name not in schema), None)
+    if unknown is not None:  # a misspelt field would otherwise be dropped, and its wish with it
         takes = f"it takes {', '.join(schema)}" if schema else "it takes none"
-        raise ProtocolError(f'a "{kind}" message has no field {clipped(repr(unknown[0]))}: {takes}')
+        raise ProtocolError(f'a "{kind}" message has no field {clipped(repr(unknown))}: {takes}')
     fields: dict[str, Any] = {}
     for name, (kinds, required) in schema.items():
         if data.get(name) is None:
