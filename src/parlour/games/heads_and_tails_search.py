@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from time import perf_counter
-from typing import Final, NamedTuple
+from typing import Final
 
 from parlour.core.building import DOWN, FREE, UP
 from parlour.core.cards import Card
@@ -101,25 +101,64 @@ def grown(e: Entry, direction: int) -> Entry:
     return entry(group_of(e), base_of(e), direction, length_of(e) + 1)
 
 
-class Position(NamedTuple):
+class Position:
     """A class of positions: each suit's least arrangement, the packets' sizes, the number of
-    empty spaces (open-spaces only), and the eight foundations' heights (aces, then kings)."""
+    empty spaces (open-spaces only), and the eight foundations' heights (aces, then kings).
 
-    suits: tuple[Arrangement, ...]
-    packets: tuple[int, ...]
-    spaces: int
-    foundations: tuple[int, ...]
+    Its hash is reckoned once: the search looks each position up in its tables several times,
+    and a tuple of tuples would be hashed through again each time."""
+
+    __slots__ = ("_hash", "foundations", "packets", "spaces", "suits")
+
+    def __init__(
+        self,
+        suits: tuple[Arrangement, ...],
+        packets: tuple[int, ...],
+        spaces: int,
+        foundations: tuple[int, ...],
+    ) -> None:
+        self.suits = suits
+        self.packets = packets
+        self.spaces = spaces
+        self.foundations = foundations
+        self._hash = hash((suits, packets, spaces, foundations))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Position)
+            and self._hash == other._hash
+            and self.suits == other.suits
+            and self.packets == other.packets
+            and self.spaces == other.spaces
+            and self.foundations == other.foundations
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"Position(suits={self.suits!r}, packets={self.packets!r}, "
+            f"spaces={self.spaces!r}, foundations={self.foundations!r})"
+        )
 
 
-class Step(NamedTuple):
+class Step:
     """A move that cannot be undone, from `member` of `suit`'s class: the top of pile `source`
     (an index into `member`) goes to a foundation (`target` -1 ace, -2 king), onto pile
-    `target`, or (`target` -3) into an empty space."""
+    `target`, or (`target` -3) into an empty space. A plain class, not a NamedTuple, whose
+    fields compiled code reads directly."""
 
-    suit: int
-    member: Arrangement
-    source: int
-    target: int
+    __slots__ = ("member", "source", "suit", "target")
+
+    def __init__(self, suit: int, member: Arrangement, source: int, target: int) -> None:
+        self.suit = suit
+        self.member = member
+        self.source = source
+        self.target = target
+
+    def __repr__(self) -> str:
+        return f"Step({self.suit!r}, {self.member!r}, {self.source!r}, {self.target!r})"
 
 
 ACE_SIDE: Final = -1
