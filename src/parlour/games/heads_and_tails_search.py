@@ -308,9 +308,10 @@ class Searcher:
             here = None
             for _, step in steps:
                 child, dead = self.after(position, step)
-                if child in seen or child in self.dead:
+                size = len(seen)
+                seen.add(child)  # one look-up, where `in` and then `add` took two
+                if len(seen) == size or child in self.dead:
                     continue
-                seen.add(child)
                 if dead:
                     self.dead.add(child)
                     continue
