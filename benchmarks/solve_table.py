@@ -1,8 +1,8 @@
 """Won, lost and unknown over numbered deals for one game, every variant, with times.
 
-Every `won` line is replayed through the checked engine by `solve` before it is counted. With
-`--stop-after` no new deal is started once that many seconds have passed, and the line says how
-many deals were run.
+Every `won` line is replayed through the checked engine by `solve` before it is counted. The
+deals left unknown are listed after the line, ready for `--only`. With `--stop-after` no new
+deal is started once that many seconds have passed, and the line says how many deals were run.
 
 Run: uv run python benchmarks/solve_table.py GAME [--deals N | --only D,D,…] [--nodes N]
      [--seconds S] [--variant V] [--workers W] [--stop-after S]
@@ -26,26 +26,30 @@ from parlour.games import get_game
 from parlour.solver import DEFAULT_BUDGET, Budget, solve
 
 
-def decide(job: tuple[str, Any, int, Budget]) -> tuple[str, float]:
-    """The result for one deal and the seconds it took."""
+def decide(job: tuple[str, Any, int, Budget]) -> tuple[int, str, float]:
+    """The deal, its result and the seconds it took."""
     game_id, params, deal, budget = job
     game = get_game(game_id)
     solution = solve(game, game.new(params, deal=deal), budget)
-    return solution.result, solution.seconds
+    return deal, solution.result, solution.seconds
 
 
-def table_line(game_id: str, params: Any, results: list[tuple[str, float]], spent: float) -> str:
-    counts = Counter(result for result, _ in results)
-    decided = [seconds for result, seconds in results if result != "unknown"]
+def table_line(
+    game_id: str, params: Any, results: list[tuple[int, str, float]], spent: float
+) -> str:
+    counts = Counter(result for _, result, _ in results)
+    decided = [seconds for _, result, seconds in results if result != "unknown"]
     times = (
         f"mean {1000 * statistics.fmean(decided):.1f} ms, "
         f"median {1000 * statistics.median(decided):.1f} ms"
         if decided
         else "nothing decided"
     )
+    unknown = ",".join(str(deal) for deal, result, _ in results if result == "unknown")
     return (
         f"{game_id} {params_dict(params)}: {len(results)} deals, won {counts['won']}, "
         f"lost {counts['lost']}, unknown {counts['unknown']}; {times}; {spent:.0f} s in all"
+        + (f"\n  unknown: {unknown}" if unknown else "")
     )
 
 
