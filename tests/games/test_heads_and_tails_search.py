@@ -181,6 +181,21 @@ def test_HT_6_the_folded_search_equals_exhaustive_search_on_tiny_positions(
     assert answers.count("won") > 5 and answers.count("lost") > 5
 
 
+def test_HT_6_searches_in_drawn_orders_equal_exhaustive_search_on_tiny_positions() -> None:
+    """The later rounds of a series try drawn orders (`Searcher.decide`): an order changes
+    which line is found first, never the answer."""
+    rng = random.Random("drawn orders")
+    answers = []
+    for _ in range(100):
+        state = tiny_with_sequences(rng, STANDARD)
+        searcher = Searcher(state.packets, False, 10**6, 60.0)
+        searcher.draw = rng.randrange(2**31)
+        line = searcher.solve(position_of(state, searcher.folding))
+        answers.append(exhaustively_won(HT, state))
+        assert (line is not None) == answers[-1]
+    assert answers.count(True) > 50 and answers.count(False) > 5
+
+
 def test_HT_4_a_win_that_needs_a_sequence_reversed_onto_another_pile() -> None:
     """The text's example: the ace foundation wants the 7D under 8D 9D built up on it, so the
     sequence is played in reverse onto the TD first, which frees the 7D (the other way round,

@@ -34,6 +34,7 @@ from parlour.core.game import (
     out_of_time,
 )
 from parlour.core.moves import Move, moving
+from parlour.games.drawn_order import shuffle
 from parlour.games.four_corners import HEAPS, REDEAL, FourCornersState
 from parlour.games.four_corners_deal import HEAP_COUNT, deal_heights
 from parlour.games.twin_foundations import ACES, KINGS, deadlocked, packed
@@ -50,9 +51,6 @@ _CLOCK_EVERY: Final = 512
 Caps = tuple[int, int]  # positions tried on a layout dealt with 0, 1 redeals left
 FIRST_CAPS: Final[Caps] = (200, 50000)  # chosen on deals 1-40 and 101-260 (docs/design.md)
 WIDENING: Final = 4  # how much more each stage allows a layout than the one before
-_DRAW_MULTIPLIER: Final = 1103515245  # a linear congruential generator mod 2**31 (C's rand)
-_DRAW_INCREMENT: Final = 12345
-_DRAW_MASK: Final = 2**31 - 1
 _ALONE: Final = tuple(bytes((card,)) for card in range(52))  # a card as a heap's bytes
 
 
@@ -411,18 +409,6 @@ class Searcher:
         if not child[3] and not _rearranging(position, step) and dead_end(child, step):
             return None
         return child
-
-
-def shuffle(steps: list[Step], draw: int) -> int:
-    """Put `steps` in an order drawn from `draw` (Fisher-Yates) and return the next draw: the
-    same orders from the same start on every run. `random.Random(stage).shuffle` would serve
-    as well and is as fast (1.8 µs for ten steps either way), but draws other orders, and the
-    figures in docs/design.md and the README were measured with these."""
-    for last in range(len(steps) - 1, 0, -1):
-        draw = (draw * _DRAW_MULTIPLIER + _DRAW_INCREMENT) & _DRAW_MASK
-        other = (draw >> 8) % (last + 1)
-        steps[last], steps[other] = steps[other], steps[last]
-    return draw
 
 
 def _rearranging(position: Position, step: Step) -> bool:

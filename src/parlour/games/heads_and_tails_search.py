@@ -30,12 +30,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import count
 from time import perf_counter
 from typing import Final
 
 from parlour.core.building import DOWN, FREE, UP
 from parlour.core.cards import Card
 from parlour.core.game import OutOfBudget, out_of_time
+from parlour.games.drawn_order import shuffle
 from parlour.games.twin_foundations import deadlocked
 
 LINES: Final = 8
@@ -44,6 +46,7 @@ ALL_CARDS: Final = 104
 _CLOCK_EVERY: Final = 512  # positions between looks at the clock
 FIRST_SHARE: Final = 5_000  # positions for each order's first search of a series
 ORDERS: Final = 3  # as listed, drawn cards nearest their foundations first, the list reversed
+FIXED_ROUNDS: Final = 3  # rounds of a series in those orders; each later search draws its own
 
 # An entry packs one head or tail: (group + 1) << 12 | base << 6 | (direction + 1) << 4 | length.
 Entry = int
@@ -254,26 +257,29 @@ class Searcher:
         self.shapes: dict[Arrangement, Shape] = {}
         self.deadlocks: dict[tuple[Arrangement, int, int], bool] = {}
         self.order = 0
+        self.draw: int | None = None
         self.slice_end = nodes
 
     # ----- the search ----------------------------------------------------------------------
     def decide(self, root: Position) -> Line | None:
         """`solve` in each of the `ORDERS` in turn with a share of the budget, the shares
         doubling each round, until one search ends. A deal's hard part differs from one order
-        to another, so a win one order would find late another may find soon. In the standard
-        game no step returns to a class, so a class searched to the end is lost whatever the
-        order, and every later search skips it: a loss costs about one complete search."""
+        to another, so a win one order would find late another may find soon; after the first
+        `FIXED_ROUNDS`, each search tries an order drawn afresh (`drawn_order`). In the
+        standard game no step returns to a class, so a class searched to the end is lost
+        whatever the order, and every later search skips it: a loss costs about one complete
+        search."""
         if self.open_spaces:
             return self.solve(root)
-        share = FIRST_SHARE
-        while True:
+        for turn in count():
             for order in range(ORDERS):
-                self.order, self.slice_end = order, self.nodes + share
+                self.order, self.slice_end = order, self.nodes + (FIRST_SHARE << turn)
+                self.draw = None if turn < FIXED_ROUNDS else turn * ORDERS + order
                 try:
                     return self.solve(root)
                 except _SliceSpent:
                     pass
-            share *= 2
+        raise AssertionError("unreachable: the rounds go on until one search ends")
 
     def solve(self, root: Position, *, whole: bool = True) -> Line | None:
         """The steps of a win from `root`, each with the position it is taken from, or None
@@ -372,6 +378,9 @@ class Searcher:
         safe = next((pair for pair in steps if _safe(here, pair[1])), None)
         if safe is not None:
             return [safe]
+        if self.draw is not None:
+            self.draw = shuffle(steps, self.draw)
+            return sorted(steps, key=lambda pair: -pair[0])
         if self.order == 1:
             return sorted(steps, key=lambda pair: (-pair[0], self._distance(here, pair[1])))
         return sorted(steps[::-1] if self.order == 2 else steps, key=lambda pair: -pair[0])
