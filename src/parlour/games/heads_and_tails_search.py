@@ -30,7 +30,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from itertools import count
 from time import perf_counter
 from typing import Final
 
@@ -271,7 +270,8 @@ class Searcher:
         search."""
         if self.open_spaces:
             return self.solve(root)
-        for turn in count():
+        turn = 0
+        while True:
             for order in range(ORDERS):
                 self.order, self.slice_end = order, self.nodes + (FIRST_SHARE << turn)
                 self.draw = None if turn < FIXED_ROUNDS else turn * ORDERS + order
@@ -279,7 +279,7 @@ class Searcher:
                     return self.solve(root)
                 except _SliceSpent:
                     pass
-        raise AssertionError("unreachable: the rounds go on until one search ends")
+            turn += 1
 
     def solve(self, root: Position, *, whole: bool = True) -> Line | None:
         """The steps of a win from `root`, each with the position it is taken from, or None
