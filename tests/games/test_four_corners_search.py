@@ -19,10 +19,8 @@ from parlour.games.four_corners_deal import deal_heights
 from parlour.games.four_corners_search import (
     Searcher,
     engine_move,
-    play_steps,
     position_of,
     search,
-    shuffle,
 )
 from parlour.games.twin_foundations import Foundations, deadlocked, packed
 from parlour.solver import Budget, solve
@@ -227,20 +225,6 @@ def test_FC_5_every_drawn_order_of_the_last_layout_decides_as_exhaustive_search(
                 assert wins(state, tuple(map(engine_move, found.steps)))
         answers[expected] += 1
     assert answers[WON] and answers[LOST]
-
-
-def test_a_drawn_order_is_a_reordering_the_same_on_every_run() -> None:
-    position = position_of(FC.new(deal=3))
-    steps = play_steps(position)
-    orders = []
-    for draw in (1, 2):
-        drawn = list(steps)
-        after = shuffle(drawn, draw)
-        again = list(steps)
-        assert shuffle(again, draw) == after and again == drawn
-        assert sorted(drawn) == sorted(steps)
-        orders.append(drawn)
-    assert len(steps) > 3 and orders[0] != orders[1]
 
 
 # ----- the solver ------------------------------------------------------------------------------
