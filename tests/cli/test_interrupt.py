@@ -224,9 +224,14 @@ def test_a_ctrl_c_during_a_hint_in_a_game_stops_the_hint_and_the_game_goes_on(
     process = at_the_prompt_after_a_deal(out)
     assert process.stdin is not None
     try:
-        process.stdin.write("hint\n")  # undecided here within its 5 s: searches on
+        idle = _cpu_seconds(process.pid)
+        process.stdin.write("hint\n")  # undecided here: searches to the end of its budget
         process.stdin.flush()
-        time.sleep(1.5)
+        # a fifth of a second into the search, which takes about a second on a fast machine
+        deadline = time.monotonic() + 60
+        while _cpu_seconds(process.pid) < idle + 0.2:
+            assert process.poll() is None and time.monotonic() < deadline, out.read_text()
+            time.sleep(0.02)
         process.send_signal(signal.SIGINT)
         process.stdin.write("u\nq\n")
         process.stdin.close()
