@@ -210,11 +210,20 @@ def at_the_prompt_after_a_deal(out: Path) -> subprocess.Popen[str]:
     assert process.stdin is not None
     process.stdin.write("d\n")
     process.stdin.flush()
-    deadline = time.monotonic() + 60
-    while out.read_text().count("> ") < 2:  # the deal is shown, and the prompt again
-        assert process.poll() is None and time.monotonic() < deadline, out.read_text()
-        time.sleep(0.05)
+    # the deal is shown, and the prompt again
+    _wait_while_running(process, out, lambda: out.read_text().count("> ") >= 2)
     return process
+
+
+def _wait_while_running(
+    process: subprocess.Popen[str], out: Path, ready: Callable[[], bool]
+) -> None:
+    """Wait for `ready`, failing with the output so far if the process ends or a minute
+    passes first."""
+    deadline = time.monotonic() + 60
+    while not ready():
+        assert process.poll() is None and time.monotonic() < deadline, out.read_text()
+        time.sleep(0.02)
 
 
 def test_a_ctrl_c_during_a_hint_in_a_game_stops_the_hint_and_the_game_goes_on(
@@ -228,10 +237,7 @@ def test_a_ctrl_c_during_a_hint_in_a_game_stops_the_hint_and_the_game_goes_on(
         process.stdin.write("hint\n")  # undecided here: searches to the end of its budget
         process.stdin.flush()
         # a fifth of a second into the search, which takes about a second on a fast machine
-        deadline = time.monotonic() + 60
-        while _cpu_seconds(process.pid) < idle + 0.2:
-            assert process.poll() is None and time.monotonic() < deadline, out.read_text()
-            time.sleep(0.02)
+        _wait_while_running(process, out, lambda: _cpu_seconds(process.pid) >= idle + 0.2)
         process.send_signal(signal.SIGINT)
         process.stdin.write("u\nq\n")
         process.stdin.close()
