@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import select
 import subprocess
+import sys
 from pathlib import Path
 
 from parlour.core.cards import cards_str
@@ -104,6 +105,23 @@ def test_decks_piped_in_are_answered_as_they_come() -> None:
         process.stdin.close()
         assert json.loads(process.stdout.read())["line"] == 2
         assert process.wait(timeout=60) == 0
+
+
+def test_solving_loads_none_of_the_web_servers_or_the_terminal_apps_libraries() -> None:
+    """Each `parlour solve` pays its start-up again; the libraries of `serve` and `tui` took
+    most of it while every command loaded them."""
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", PARLOUR, "solve", "royal-marriage", "--deal", "1"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env=command_env(),
+    )
+    assert done.returncode == 0, done.stderr
+    loaded = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()}
+    assert "parlour.solver" in loaded  # the list is the whole of what was imported
+    assert not loaded & {"fastapi", "starlette", "uvicorn", "textual", "markdown_it"}
 
 
 def test_endless_input_with_no_line_end_is_refused_unread() -> None:

@@ -9,10 +9,7 @@ import typer
 from rich.markup import escape
 
 from parlour.frontends.cli.common import BAD_INPUT, DbOpt, errors, guarded
-from parlour.frontends.web.app import create_app
-from parlour.frontends.web.lobby import GAMES_PER_MINUTE
-from parlour.frontends.web.server import address, bind, server
-from parlour.frontends.web.sockets import SOCKETS_PER_ADDRESS
+from parlour.frontends.web.limits import GAMES_PER_MINUTE, SOCKETS_PER_ADDRESS
 from parlour.store.database import default_path, serving
 
 
@@ -44,6 +41,11 @@ def serve_command(
     ] = None,
 ) -> None:
     """Play in the browser: serve the web app and print its address."""
+    # Imported here, not above: the web server's libraries take most of a second to load,
+    # which every other command (each `parlour solve`, say) would pay for nothing.
+    from parlour.frontends.web.app import create_app
+    from parlour.frontends.web.server import address, bind, server
+
     path = db or default_path()
     with ExitStack() as held:
         guarded(lambda: held.enter_context(serving(path)))  # one server per file

@@ -19,14 +19,10 @@ from parlour.core.errors import UnknownGame
 from parlour.core.params import choices
 from parlour.frontends.web.hints import HINT_BUDGET, Hinter
 from parlour.frontends.web.hosts import KnownHostsOnly
-from parlour.frontends.web.lobby import GAMES_PER_MINUTE, Lobby
+from parlour.frontends.web.limits import GAMES_PER_MINUTE, SOCKETS_PER_ADDRESS
+from parlour.frontends.web.lobby import Lobby
 from parlour.frontends.web.rulebook import rules_html
-from parlour.frontends.web.sockets import (
-    SOCKETS_PER_ADDRESS,
-    Conversation,
-    OpenSockets,
-    peer,
-)
+from parlour.frontends.web.sockets import Conversation, OpenSockets, peer
 from parlour.games import all_games, get_game
 from parlour.solver import Budget
 from parlour.store.database import connect

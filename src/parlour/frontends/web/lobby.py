@@ -21,6 +21,7 @@ from parlour.core.game import Game
 from parlour.core.params import params_from
 from parlour.core.session import Session
 from parlour.frontends.web.computer import computer_turns
+from parlour.frontends.web.limits import GAMES_PER_MINUTE
 from parlour.frontends.web.protocol import Message, ProtocolError
 from parlour.frontends.web.rooms import HOME_SEAT, Client, Room, seat_holding
 from parlour.games import get_game
@@ -29,7 +30,6 @@ from parlour.store.stats import StatsStore
 
 Dealt = tuple[int | None, tuple[Card, ...] | None]  # a deal number or an explicit deck
 log = logging.getLogger(__name__)
-GAMES_PER_MINUTE = 60  # new games from one address: more than anyone plays, far fewer than a flood
 MAX_ADDRESSES = 10_000  # addresses remembered before the quiet ones are forgotten
 
 

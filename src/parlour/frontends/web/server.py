@@ -11,7 +11,7 @@ from fastapi import FastAPI
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from parlour.frontends.web.clients import client_of, is_proxy
-from parlour.frontends.web.sockets import SOCKETS_PER_ADDRESS
+from parlour.frontends.web.limits import SOCKETS_PER_ADDRESS
 
 BACKLOG = 2048  # connections waiting to be accepted (uvicorn's own default)
 

@@ -16,13 +16,13 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from parlour.core.errors import IllegalMove, ParlourError
 from parlour.frontends.web.clients import client_of
 from parlour.frontends.web.hints import Hinter
+from parlour.frontends.web.limits import SOCKETS_PER_ADDRESS
 from parlour.frontends.web.lobby import Lobby
 from parlour.frontends.web.protocol import Message, ProtocolError, parse_message
 from parlour.frontends.web.rooms import HOME_SEAT, Client, Room
 
 log = logging.getLogger(__name__)
 SEND_PATIENCE = 5.0  # seconds a socket may leave a message unread before it is closed
-SOCKETS_PER_ADDRESS = 100  # open at once from one address: far more pages than a household opens
 TOO_MANY = "too many of Parlour's pages are open from your address"  # a close reason: short
 
 
