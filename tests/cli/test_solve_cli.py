@@ -108,8 +108,8 @@ def test_decks_piped_in_are_answered_as_they_come() -> None:
 
 
 def test_solving_loads_none_of_the_web_servers_or_the_terminal_apps_libraries() -> None:
-    """Each `parlour solve` pays its start-up again; the libraries of `serve` and `tui` took
-    most of it while every command loaded them."""
+    """Each `parlour solve` pays its start-up again: the web server's libraries, which only
+    `serve` needs, took most of it while every command loaded them (`tui` loads its own)."""
     done = subprocess.run(
         [sys.executable, "-X", "importtime", PARLOUR, "solve", "royal-marriage", "--deal", "1"],
         capture_output=True,
