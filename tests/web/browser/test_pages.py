@@ -13,6 +13,9 @@ from tests.web.browser.table import PHONE, Table
 
 HEADS_AND_TAILS = get_game("heads-and-tails")
 GAME_IDS = ["royal-marriage", "heads-and-tails", "four-corners", "plait", "wrangle"]
+PACKETS_STAY = (
+    "The reserve packets are never played from: they refill the heads and tails as these empty."
+)
 SEATS_KEY = "parlour.seats"  # where the page keeps the seats its browser holds (net.js)
 
 
@@ -77,7 +80,15 @@ def test_a_refused_move_is_explained_and_changes_nothing(table: Table) -> None:
     assert table.seq == seen
     assert table.state == before
     table.page.locator('[data-pile="reserve-2"]').click()
-    assert "cannot move" in table.message
+    assert table.message == PACKETS_STAY  # HT-3: a packet's card is not one that waits its turn
+    stuck = next(
+        f"{row}-{i}"
+        for row in ("head", "tail")
+        for i in range(1, 9)
+        if not any(m.startswith(f"{row}-{i}>") for m in table.legal())
+    )
+    table.top_card(stuck).click()
+    assert table.message == "That card cannot move now."
     assert table.page.is_visible('[data-control="autoplay"]')
 
 
@@ -92,7 +103,7 @@ def test_a_card_that_cannot_move_dragged_away_is_told_why(table: Table) -> None:
     mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=8)
     assert table.page.locator(".ghost").count() == 0  # nothing to carry
     mouse.up()
-    expect(table.page.locator(".message")).to_have_text("That card cannot move now.")
+    expect(table.page.locator(".message")).to_have_text(PACKETS_STAY)
     assert table.state == before
 
 

@@ -324,17 +324,19 @@ export class Board {
       return;
     }
     if (this.legal.sources().has(name)) this.pick(name);
-    else this.cannotTake(size);
+    else this.cannotTake(name, size);
   }
 
-  /** Why nothing can be taken from a pile of `size` cards that no move starts from. */
-  cannotTake(size) {
+  /** Why nothing can be taken from pile `name`, of `size` cards, that no move starts from. */
+  cannotTake(name, size) {
     if (this.idle) {
       this.hooks.say(this.idle);
     } else if (this.obs.outcome !== null) {
       this.hooks.say("The game is over.");
     } else if (this.obs.player && this.obs.to_move !== this.obs.player) {
       this.hooks.say("Wait for your turn.");
+    } else if (size && this.slotOf(name)?.never) {  // a place no card is ever played from
+      this.hooks.say(this.slotOf(name).never);
     } else {  // a card that may go nowhere makes no move to send
       this.hooks.say(size ? "That card cannot move now." : "Nothing to take from there.");
     }
@@ -351,9 +353,14 @@ export class Board {
     }
   }
 
+  /** How the layout shows pile `name`, if it shows it. */
+  slotOf(name) {
+    return Object.values(this.layout?.slots ?? {}).find((spec) => spec.pile === name);
+  }
+
   /** A pile's name for people, as its layout labels it ("head 2"). */
   pileWords(name) {
-    return Object.values(this.layout?.slots ?? {}).find((spec) => spec.pile === name)?.label ?? name;
+    return this.slotOf(name)?.label ?? name;
   }
 
   /** A move in words, for the message line and screen readers: "queen of hearts from tail 8
@@ -533,7 +540,7 @@ export class Board {
     if (d && !d.cardEl && !d.action && event.type === "pointerup" && this.draggedAway(d, event)) {
       this.suppressClick();
       if (d.row) this.hooks.say("The row's cards are not dragged: click each card a move takes.");
-      else this.cannotTake(d.size);
+      else this.cannotTake(d.from, d.size);
     }
     if (!d || !d.ghost) return;
     d.ghost.remove();
