@@ -112,6 +112,13 @@ def test_HT_3_reserve_packets_are_never_played_from() -> None:
         play(state, "reserve-1>ace-S")
 
 
+def test_HT_3_the_game_declares_every_packet_never_played_from_for_the_front_ends() -> None:
+    declared = dict(HT.info.never_played_from)
+    assert set(declared) == set(PACKETS) and "never played from" in declared["reserve-1"]
+    state = HT.new(deal=3)
+    assert not any(move.source in declared for move in HT.legal_moves(state))
+
+
 def test_HT_3_nothing_is_built_on_a_reserve_packet_and_the_refusal_says_so() -> None:
     state = position({"head-1": "2S", "head-2": "9D", "reserve-3": "8D"})
     assert "head-2>reserve-3" not in moves(state)

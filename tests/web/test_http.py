@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 
 from parlour.frontends.web.app import STATIC, create_app
 from parlour.games import all_games, get_game
+from parlour.games.heads_and_tails import PACKETS, PACKETS_STAY
 
 
 @pytest.fixture
@@ -82,6 +83,12 @@ def test_games_say_which_have_automatic_moves(client: TestClient) -> None:
         "plait": True,
         "wrangle": False,
     }
+
+
+def test_games_name_the_piles_never_played_from_with_the_game_s_words(client: TestClient) -> None:
+    listed = {g["id"]: g["never_played_from"] for g in client.get("/api/games").json()}
+    assert listed.pop("heads-and-tails") == dict.fromkeys(PACKETS, PACKETS_STAY)  # HT-3
+    assert all(piles == {} for piles in listed.values())
 
 
 def test_rules_give_the_book_s_text_and_that_game_s_rulings(client: TestClient) -> None:

@@ -150,6 +150,9 @@ class GameInfo(Generic[P]):
     actions: tuple[str, ...] = field(default=())
     #: A paragraph on the game for a player choosing one (the lobby's), beside `summary`.
     description: str = ""
+    #: Piles no card is ever played from, each with the words that say so: a front end shows
+    #: them to a player who tries one, since no move from it exists for the engine to refuse.
+    never_played_from: tuple[tuple[str, str], ...] = field(default=())
 
     @property
     def players(self) -> int:

@@ -31,6 +31,10 @@ TABLEAU = tuple(f"head-{n}" for n in range(1, LINES + 1)) + tuple(
     f"tail-{n}" for n in range(1, LINES + 1)
 )
 PACKETS = tuple(f"reserve-{n}" for n in range(1, LINES + 1))
+# HT-3 and HT-5, for a player who tries a packet, which looks like any other pile
+PACKETS_STAY = (
+    "The reserve packets are never played from: they refill the heads and tails as these empty."
+)
 _SPOT = {name: index for index, name in enumerate(TABLEAU)}
 
 
@@ -71,6 +75,7 @@ class HeadsAndTails(Game[HeadsAndTailsState, HeadsAndTailsParams]):
         params_type=HeadsAndTailsParams,
         rules_version="1",
         rule_ids=("HT-1", "HT-2", "HT-3", "HT-4", "HT-5", "HT-6"),
+        never_played_from=tuple((packet, PACKETS_STAY) for packet in PACKETS),
     )
 
     def ordered_deck(self, params: HeadsAndTailsParams) -> tuple[Card, ...]:

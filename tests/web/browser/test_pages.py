@@ -8,14 +8,12 @@ import re
 from playwright.sync_api import Browser, BrowserContext, expect
 
 from parlour.games import get_game
+from parlour.games.heads_and_tails import PACKETS_STAY
 from tests.conformance.wins import known_win
 from tests.web.browser.table import PHONE, Table
 
 HEADS_AND_TAILS = get_game("heads-and-tails")
 GAME_IDS = ["royal-marriage", "heads-and-tails", "four-corners", "plait", "wrangle"]
-PACKETS_STAY = (
-    "The reserve packets are never played from: they refill the heads and tails as these empty."
-)
 SEATS_KEY = "parlour.seats"  # where the page keeps the seats its browser holds (net.js)
 
 

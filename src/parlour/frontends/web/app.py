@@ -100,6 +100,7 @@ def create_app(
                 "players": game.info.players,
                 "params": choices(game.info.params_type),
                 "autoplay": game.has_automatic_moves,
+                "never_played_from": dict(game.info.never_played_from),
                 "opponents": computer_players() if game.info.seats else [],
             }
             for game in all_games()

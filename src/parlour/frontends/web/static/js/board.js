@@ -43,7 +43,9 @@ export class Board {
   /**
    * @param {HTMLElement} root where the table is drawn
    * @param {{move: (text: string) => void, say: (text: string) => void,
-   *          choices: (moves: string[], complete?: boolean) => void}} hooks
+   *          choices: (moves: string[], complete?: boolean) => void,
+   *          neverPlayedFrom: (pile: string) => string | undefined}} hooks (the last: the
+   *          game's words for a pile no card is ever played from)
    */
   constructor(root, hooks) {
     this.root = root;
@@ -335,8 +337,8 @@ export class Board {
       this.hooks.say("The game is over.");
     } else if (this.obs.player && this.obs.to_move !== this.obs.player) {
       this.hooks.say("Wait for your turn.");
-    } else if (size && this.slotOf(name)?.never) {  // a place no card is ever played from
-      this.hooks.say(this.slotOf(name).never);
+    } else if (size && this.hooks.neverPlayedFrom(name)) {  // the game says why, once for all
+      this.hooks.say(this.hooks.neverPlayedFrom(name));
     } else {  // a card that may go nowhere makes no move to send
       this.hooks.say(size ? "That card cannot move now." : "Nothing to take from there.");
     }
@@ -353,14 +355,9 @@ export class Board {
     }
   }
 
-  /** How the layout shows pile `name`, if it shows it. */
-  slotOf(name) {
-    return Object.values(this.layout?.slots ?? {}).find((spec) => spec.pile === name);
-  }
-
   /** A pile's name for people, as its layout labels it ("head 2"). */
   pileWords(name) {
-    return this.slotOf(name)?.label ?? name;
+    return Object.values(this.layout?.slots ?? {}).find((spec) => spec.pile === name)?.label ?? name;
   }
 
   /** A move in words, for the message line and screen readers: "queen of hearts from tail 8

@@ -3,16 +3,13 @@
 // form for screens and a narrow one for phones; `slots` says which pile each area shows and how:
 // `stack` (squared, top card shown), `fan` (fanned downward, every card visible) or `row`
 // (wrapping left to right). `mark` is written on an empty place; `actions` are the moves a
-// click on a stock sends, while it has cards and once empty; `never` says why no card is ever
-// taken from a place that looks as if one might be; `captions` are words for areas;
+// click on a stock sends, while it has cards and once empty; `captions` are words for areas;
 // `home` is the pile brought into sight when the player's turn comes, where the table is
 // taller than the screen.
 
 const range = (n) => Array.from({ length: n }, (_, i) => i + 1);
 const SUITS = ["S", "H", "D", "C"];
 const SUIT_SIGNS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-// HT-3 and HT-5, said where a player tries a packet, which looks like any other pile
-const PACKETS_STAY = "The reserve packets are never played from: they refill the heads and tails as these empty.";
 
 function slot(pile, kind, label, extra = {}) {
   return { pile, kind, label, ...extra };
@@ -37,7 +34,7 @@ function headsAndTails() {
   const slots = {};
   for (const i of range(8)) {
     slots[`h${i}`] = slot(`head-${i}`, "fan", `head ${i}`);
-    slots[`r${i}`] = slot(`reserve-${i}`, "stack", `reserve packet ${i}`, { never: PACKETS_STAY });
+    slots[`r${i}`] = slot(`reserve-${i}`, "stack", `reserve packet ${i}`);
     slots[`t${i}`] = slot(`tail-${i}`, "fan", `tail ${i}`);
   }
   for (const s of SUITS) {

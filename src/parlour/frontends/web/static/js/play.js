@@ -116,15 +116,16 @@ function dealOf(state) {
   return new URLSearchParams(state.link.split("?")[1] ?? "").get("deal") ?? String(state.deal);
 }
 
-/** Each game's name, the names of its options and whether it has automatic moves,
- *  game id -> {name, options, autoplay}, from the lobby's game list; null when it cannot be had. */
+/** Each game's name, the names of its options, whether it has automatic moves and the piles
+ *  never played from (with the words that say so), game id -> {name, options, autoplay,
+ *  players, neverPlayedFrom}, from the lobby's game list; null when it cannot be had. */
 export async function gameList() {
   try {
     const response = await fetch("/api/games");
     if (!response.ok) return null;
     return Object.fromEntries((await response.json()).map(
       (g) => [g.id, { name: g.name, options: Object.keys(g.params), autoplay: g.autoplay,
-        players: g.players }]));
+        players: g.players, neverPlayedFrom: g.never_played_from }]));
   } catch {
     return null;
   }
@@ -144,6 +145,7 @@ export class GameView {
       move: (text) => this.send({ type: "move", move: text }),
       say: (text) => this.say(text),
       choices: (moves, complete) => this.showChoices(moves, complete),
+      neverPlayedFrom: (pile) => this.games?.[this.state?.observation.game]?.neverPlayedFrom[pile],
     });
     this.net = new Connection((m) => this.receive(m), (s) => { this.netStatus.textContent = s; });
     this.net.send(request);
