@@ -30,7 +30,13 @@ from parlour.games.heads_and_tails_search import (
     shape,
     top_of,
 )
-from parlour.games.heads_and_tails_solving import position_of, search, search_alone
+from parlour.games.heads_and_tails_solving import (
+    OPEN_GLANCE,
+    STANDARD_GLANCE,
+    position_of,
+    search,
+    search_alone,
+)
 from parlour.solver import Budget, solve
 from tests.games.test_heads_and_tails import position
 from tests.solver.test_two_pack_solving import exhaustively_won, finished, tiny_foundations
@@ -252,7 +258,8 @@ def test_HT_6_out_of_budget_the_answer_is_unknown_with_a_legal_guess() -> None:
 def test_HT_5_open_spaces_is_won_by_a_standard_line_its_own_search_misses() -> None:
     """Open spaces only add moves, so a standard win is a win of the variant: deal 60 is won
     under the standard rules in a few hundred positions, where the variant's own search finds
-    nothing in the whole budget; the kept share finds the win, which replays in the variant."""
+    nothing in the whole budget; the standard search finds the win, which replays in the
+    variant."""
     state = HT.new(OPEN_SPACES, deal=60)
     budget = 100_000
     own = search_alone(state, budget, 600.0)
@@ -262,6 +269,15 @@ def test_HT_5_open_spaces_is_won_by_a_standard_line_its_own_search_misses() -> N
     for move in solution.moves:
         state = HT.apply(state, move)
     assert HT.outcome(state) == "won"
+
+
+def test_HT_5_a_standard_win_found_at_once_ends_the_open_spaces_search_at_once() -> None:
+    """The standard search's glance, after the variant's own, takes deal 60's quick standard
+    win, long before the variant's search would give up (it had 1,875,341 positions of the
+    default budget before the glance was there)."""
+    found = search(HT.new(OPEN_SPACES, deal=60), 2_000_000, 600.0)
+    assert found is not None and found.result == "won"
+    assert OPEN_GLANCE < found.nodes <= OPEN_GLANCE + STANDARD_GLANCE
 
 
 def test_HT_5_a_standard_loss_proves_nothing_in_open_spaces(

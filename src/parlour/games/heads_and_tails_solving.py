@@ -32,6 +32,8 @@ from parlour.games.heads_and_tails_search import (
 )
 from parlour.games.twin_foundations import ACES, KINGS
 
+OPEN_GLANCE = 5_000  # positions the variant's own search has first: most deals end within them
+STANDARD_GLANCE = 15_000  # then the standard search's, for a win it finds at once
 STANDARD_SHARE = 16  # one part in this many of an open-spaces budget is kept for standard rules
 
 
@@ -42,22 +44,37 @@ def search(state: HeadsAndTailsState, nodes: int, seconds: float) -> OwnSearch |
 
     Open spaces only add moves (HT-5), so a win under the standard rules is a win of the
     variant too, and the standard search, with fewer moves to try, sometimes finds one that
-    the variant's own search does not (docs/design.md). So when the variant's search ends
-    undecided, the standard search has the share of the budget kept for it; its loss proves
-    nothing here."""
+    the variant's own search does not, some of them at once (docs/design.md). So the variant's
+    search first has a glance, then the standard search one; then the variant's search starts
+    again with the budget but the share kept for the standard search, which has the rest. A
+    standard loss proves nothing here."""
     if not all(map(_in_sequence, state.tableau, state.builds)):
         return None
     if state.params.variant != "open-spaces":
         return search_alone(state, nodes, seconds)
-    started = perf_counter()
-    found = search_alone(state, nodes - nodes // STANDARD_SHARE, seconds - seconds / STANDARD_SHARE)
-    if found.result != UNKNOWN or found.nodes >= nodes:  # decided, or no position left to spend
-        return found
     standard = replace(state, params=replace(state.params, variant="standard"))
-    left = max(seconds - (perf_counter() - started), 0.0)
-    strict = search_alone(standard, nodes - found.nodes, left)
-    both = found.nodes + strict.nodes
-    return strict._replace(nodes=both) if strict.result == WON else found._replace(nodes=both)
+    start = perf_counter()
+    main = (nodes - nodes // STANDARD_SHARE, seconds - seconds / STANDARD_SHARE)
+    legs = (  # the rules, the positions the leg may take, and the budget it ends within
+        (state, OPEN_GLANCE, main),
+        (standard, STANDARD_GLANCE, main),
+        (state, nodes, main),
+        (standard, nodes, (nodes, seconds)),
+    )
+    spent = 0
+    unknown: OwnSearch | None = None  # the variant's own, whose guess it keeps
+    for rules, share, (until_nodes, until_seconds) in legs:
+        budget = min(share, until_nodes - spent)
+        if budget <= 0:
+            continue
+        leg = search_alone(rules, budget, max(start + until_seconds - perf_counter(), 0.0))
+        spent += leg.nodes
+        if leg.result == WON or (rules is state and leg.result == LOST):
+            return leg._replace(nodes=spent)
+        if rules is state:
+            unknown = leg
+    assert unknown is not None, "the first leg has a share of any budget"
+    return unknown._replace(nodes=spent)
 
 
 def search_alone(state: HeadsAndTailsState, nodes: int, seconds: float) -> OwnSearch:
