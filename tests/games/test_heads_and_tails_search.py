@@ -273,8 +273,8 @@ def test_HT_5_open_spaces_is_won_by_a_standard_line_its_own_search_misses() -> N
 
 def test_HT_5_a_standard_win_found_at_once_ends_the_open_spaces_search_at_once() -> None:
     """The standard search's glance, after the variant's own, takes deal 60's quick standard
-    win, long before the variant's search would give up (it had 1,875,341 positions of the
-    default budget before the glance was there)."""
+    win, long before the variant's search would give up (before the glance, the win came
+    after 1,875,341 positions of the default budget)."""
     found = search(HT.new(OPEN_SPACES, deal=60), 2_000_000, 600.0)
     assert found is not None and found.result == "won"
     assert OPEN_GLANCE < found.nodes <= OPEN_GLANCE + STANDARD_GLANCE

@@ -55,23 +55,24 @@ def search(state: HeadsAndTailsState, nodes: int, seconds: float) -> OwnSearch |
     standard = replace(state, params=replace(state.params, variant="standard"))
     start = perf_counter()
     main = (nodes - nodes // STANDARD_SHARE, seconds - seconds / STANDARD_SHARE)
-    legs = (  # the rules, the positions the leg may take, and the budget it ends within
-        (state, OPEN_GLANCE, main),
-        (standard, STANDARD_GLANCE, main),
-        (state, nodes, main),
-        (standard, nodes, (nodes, seconds)),
+    legs = (  # standard rules or not, positions it may take, the part of the budget it ends by
+        (False, OPEN_GLANCE, main),
+        (True, STANDARD_GLANCE, main),
+        (False, nodes, main),
+        (True, nodes, (nodes, seconds)),
     )
     spent = 0
     unknown: OwnSearch | None = None  # the variant's own, whose guess it keeps
-    for rules, share, (until_nodes, until_seconds) in legs:
+    for strict, share, (until_nodes, until_seconds) in legs:
         budget = min(share, until_nodes - spent)
         if budget <= 0:
             continue
+        rules = standard if strict else state
         leg = search_alone(rules, budget, max(start + until_seconds - perf_counter(), 0.0))
         spent += leg.nodes
-        if leg.result == WON or (rules is state and leg.result == LOST):
+        if leg.result == WON or (leg.result == LOST and not strict):
             return leg._replace(nodes=spent)
-        if rules is state:
+        if not strict:
             unknown = leg
     assert unknown is not None, "the first leg has a share of any budget"
     return unknown._replace(nodes=spent)
