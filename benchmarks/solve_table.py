@@ -3,14 +3,17 @@
 Every `won` line is replayed through the checked engine by `solve` before it is counted. The
 deals left unknown are listed after the line, ready for `--only`. With `--stop-after` no new
 deal is started once that many seconds have passed, and the line says how many deals were run.
+With `--jsonl FILE` each deal's parameters, number, result, seconds and positions are added to
+FILE, one JSON object a line, to compare one version's deals with another's.
 
 Run: uv run python benchmarks/solve_table.py GAME [--deals N | --only D,D,…] [--nodes N]
-     [--seconds S] [--variant V] [--workers W] [--stop-after S]
+     [--seconds S] [--variant V] [--workers W] [--stop-after S] [--jsonl FILE]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -26,31 +29,40 @@ from parlour.games import get_game
 from parlour.solver import DEFAULT_BUDGET, Budget, solve
 
 
-def decide(job: tuple[str, Any, int, Budget]) -> tuple[int, str, float]:
-    """The deal, its result and the seconds it took."""
+def decide(job: tuple[str, Any, int, Budget]) -> tuple[int, str, float, int]:
+    """The deal, its result, the seconds it took and the positions it searched."""
     game_id, params, deal, budget = job
     game = get_game(game_id)
     solution = solve(game, game.new(params, deal=deal), budget)
-    return deal, solution.result, solution.seconds
+    return deal, solution.result, solution.seconds, solution.nodes
 
 
 def table_line(
-    game_id: str, params: Any, results: list[tuple[int, str, float]], spent: float
+    game_id: str, params: Any, results: list[tuple[int, str, float, int]], spent: float
 ) -> str:
-    counts = Counter(result for _, result, _ in results)
-    decided = [seconds for _, result, seconds in results if result != "unknown"]
+    counts = Counter(result for _, result, _, _ in results)
+    decided = [seconds for _, result, seconds, _ in results if result != "unknown"]
     times = (
         f"mean {1000 * statistics.fmean(decided):.1f} ms, "
         f"median {1000 * statistics.median(decided):.1f} ms"
         if decided
         else "nothing decided"
     )
-    unknown = ",".join(str(deal) for deal, result, _ in results if result == "unknown")
+    unknown = ",".join(str(deal) for deal, result, _, _ in results if result == "unknown")
     return (
         f"{game_id} {params_dict(params)}: {len(results)} deals, won {counts['won']}, "
         f"lost {counts['lost']}, unknown {counts['unknown']}; {times}; {spent:.0f} s in all"
         + (f"\n  unknown: {unknown}" if unknown else "")
     )
+
+
+def keep_deals(path: Path, params: Any, results: list[tuple[int, str, float, int]]) -> None:
+    """Add one line a deal to `path`."""
+    with path.open("a", encoding="utf-8") as out:
+        for deal, result, seconds, nodes in results:
+            answer = {"params": params_dict(params), "deal": deal, "result": result}
+            answer.update(seconds=seconds, nodes=nodes)
+            out.write(json.dumps(answer) + "\n")
 
 
 def deal_list(text: str) -> list[int]:
@@ -71,6 +83,7 @@ def main() -> None:
     parser.add_argument("--variant", help="only this variant (default: every one)")
     parser.add_argument("--workers", type=int, default=1, help="processes solving at once")
     parser.add_argument("--stop-after", type=float, default=float("inf"), help="seconds")
+    parser.add_argument("--jsonl", type=Path, help="keep each deal's answer here")
     args = parser.parse_args()
     game = get_game(args.game)
     budget = Budget(args.nodes, args.seconds)
@@ -93,6 +106,8 @@ def main() -> None:
             results = [future.result() for future in futures if not future.cancelled()]
             print(table_line(game.info.id, params, results, time.perf_counter() - start))
             sys.stdout.flush()
+            if args.jsonl is not None:
+                keep_deals(args.jsonl, params, results)
 
 
 if __name__ == "__main__":
