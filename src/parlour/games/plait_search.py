@@ -614,7 +614,7 @@ def _next(card: Card) -> Card:
 
 QUICK_SHARE: Final = 4  # the quick search may spend a quarter of the positions
 # positions a pass may take in the first stage, by redeals left at its start (docs/design.md)
-FIRST_CAPS: Final[tuple[int, ...]] = (100, 2000, 40_000)
+FIRST_CAPS: Final[tuple[int, ...]] = (100, 2000, 10_000)
 WIDENING: Final = 4  # how much more each stage allows a pass than the one before
 
 
