@@ -335,6 +335,15 @@ def test_PL_5_widening_stages_win_what_one_complete_search_leaves_unknown() -> N
         complete.solve(settle(layout, root, False))
 
 
+def test_PL_5_the_four_pass_first_stage_tries_many_second_passes_shallowly() -> None:
+    # Four-pass deal 202 is won in about 600,000 positions when the first stage gives up each
+    # second pass beyond 10,000; giving them 40,000 each, it left it unknown at 2,000,000.
+    state = PLAIT.new(FOUR, deal=202)
+    found = search(state, 700_000, math.inf)
+    assert found is not None and found.result == WON
+    assert replays_to_a_win(state, found.moves)
+
+
 def test_PL_5_a_spent_budget_is_unknown_with_a_legal_guess() -> None:
     state = PLAIT.new(FOUR, deal=2)
     found = search(state, 50, math.inf)
