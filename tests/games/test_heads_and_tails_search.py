@@ -280,6 +280,11 @@ def test_HT_5_a_standard_win_found_at_once_ends_the_open_spaces_search_at_once()
     assert OPEN_GLANCE < found.nodes <= OPEN_GLANCE + STANDARD_GLANCE
 
 
+def test_HT_5_an_open_spaces_search_with_no_positions_to_spend_is_unknown() -> None:
+    found = search(HT.new(OPEN_SPACES, deal=5), 0, 5.0)
+    assert found is not None and found.result == "unknown"
+
+
 def test_HT_5_a_standard_loss_proves_nothing_in_open_spaces(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -74,7 +74,8 @@ def search(state: HeadsAndTailsState, nodes: int, seconds: float) -> OwnSearch |
             return leg._replace(nodes=spent)
         if not strict:
             unknown = leg
-    assert unknown is not None, "the first leg has a share of any budget"
+    if unknown is None:  # no positions to spend: the variant's search says unknown, as ever
+        return search_alone(state, nodes, seconds)
     return unknown._replace(nodes=spent)
 
 
