@@ -103,10 +103,12 @@ class OutOfBudget(Exception):
     so the budgets are told apart from a search's own reasons to stop."""
 
 
-def out_of_time(deadline: float) -> bool:
-    """Whether `deadline` (a `perf_counter` time) has passed, once the rest of the process has
-    had its turn, as the interpreter gives it between bytecodes. Compiled searches run no
-    bytecode, so they ask this at each look at the clock:
+def out_of_time(deadline: float, freeing: float = 0.0) -> bool:
+    """Whether `deadline` (a `perf_counter` time) has passed, or will have once `freeing` more
+    seconds are spent (what freeing the search's table will take: a table of a million
+    positions can take most of a second, and the answer waits for it), once the rest of the
+    process has had its turn, as the interpreter gives it between bytecodes. Compiled searches
+    run no bytecode, so they ask this at each look at the clock:
 
     * the Python handlers of signals received meanwhile run, so a Ctrl-C raises
       `KeyboardInterrupt` here rather than once the search is over (setting the signal mask
@@ -117,7 +119,7 @@ def out_of_time(deadline: float) -> bool:
     if sys.platform != "win32":
         signal.pthread_sigmask(signal.SIG_BLOCK, ())
     time.sleep(0)
-    return time.perf_counter() > deadline
+    return time.perf_counter() + freeing > deadline
 
 
 class OwnSearch(NamedTuple):

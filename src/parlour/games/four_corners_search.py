@@ -48,6 +48,7 @@ KING_BASE: Final = 16
 REDEAL_STEP: Final[Step] = (-1, -1)
 ALL_UP: Final = 104
 _CLOCK_EVERY: Final = 512
+FREEING: Final = 0.65e-6  # seconds it takes to free the table, a position made (docs/design.md)
 Caps = tuple[int, int]  # positions tried on a layout dealt with 0, 1 redeals left
 FIRST_CAPS: Final[Caps] = (200, 50000)  # chosen on deals 1-40 and 101-260 (docs/design.md)
 WIDENING: Final = 4  # how much more each stage allows a layout than the one before
@@ -63,6 +64,7 @@ class Found(NamedTuple):
     steps: tuple[Step, ...]
     nodes: int
     guess: Step | None = None
+    ran_out: bool = False  # the budget ran out (not only some layouts' caps), so stop here
 
 
 def search(state: FourCornersState, nodes: int, seconds: float) -> OwnSearch:
@@ -86,7 +88,7 @@ def staged(root: Position, nodes: int, deadline: float) -> Found:
         draw = None if stage == 1 else stage
         found = Searcher(nodes - spent, deadline, caps, draw).run(root)
         spent += found.nodes
-        if found.result != UNKNOWN or spent >= nodes or perf_counter() > deadline:
+        if found.result != UNKNOWN or found.ran_out:
             return found._replace(nodes=spent)
         caps = (caps[0] * WIDENING, caps[1] * WIDENING)
 
@@ -314,7 +316,7 @@ class Searcher:
         try:
             trail = self._deal(root, None)
         except OutOfBudget:
-            return Found(UNKNOWN, (), self.nodes, self.guess)
+            return Found(UNKNOWN, (), self.nodes, self.guess, ran_out=True)
         if trail is not None:
             return Found(WON, unwound(trail), self.nodes)
         if self.capped:
@@ -394,7 +396,7 @@ class Searcher:
         self.nodes += 1
         if self.nodes >= self.stop:
             raise OutOfBudget if self.nodes >= self.limit else _OverCap
-        if self.nodes % _CLOCK_EVERY == 0 and out_of_time(self.deadline):
+        if self.nodes % _CLOCK_EVERY == 0 and out_of_time(self.deadline, self.nodes * FREEING):
             raise OutOfBudget
         child = applied(position, step)
         seen = self.seen

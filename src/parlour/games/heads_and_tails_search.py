@@ -43,6 +43,7 @@ LINES: Final = 8
 SUIT_COUNT: Final = 4
 ALL_CARDS: Final = 104
 _CLOCK_EVERY: Final = 512  # positions between looks at the clock
+FREEING: Final = 0.25e-6  # seconds it takes to free the tables, a position made (docs/design.md)
 FIRST_SHARE: Final = 5_000  # positions for each order's first search of a series
 ORDERS: Final = 3  # as listed, drawn cards nearest their foundations first, the list reversed
 FIXED_ROUNDS: Final = 3  # rounds of a series in those orders; each later search draws its own
@@ -448,7 +449,7 @@ class Searcher:
         been kept)."""
         self.nodes += 1
         if self.nodes >= self.budget or (
-            self.nodes % _CLOCK_EVERY == 0 and out_of_time(self.deadline)
+            self.nodes % _CLOCK_EVERY == 0 and out_of_time(self.deadline, self.nodes * FREEING)
         ):
             raise OutOfBudget
         if self.nodes >= self.slice_end:

@@ -58,6 +58,7 @@ from parlour.games.plait import (
 
 CARDS: Final = 52
 _CLOCK_EVERY: Final = 1024  # positions between looks at the clock (and for a Ctrl-C)
+FREEING: Final = 0.75e-6  # seconds it takes to free the table, a position made (docs/design.md)
 CORNER_COUNT: Final = len(CORNERS)  # read at every position: a static, not a look-up
 
 # A choice at a settled position is kind << 6 | card. Kinds: a turn (deal, or redeal when the
@@ -508,7 +509,7 @@ class Searcher:
         self.nodes += 1
         if self.nodes >= self.budget:
             raise OutOfBudget
-        if self.nodes % _CLOCK_EVERY == 0 and out_of_time(self.deadline):
+        if self.nodes % _CLOCK_EVERY == 0 and out_of_time(self.deadline, self.nodes * FREEING):
             raise OutOfBudget
 
     def _note(self, position: Position, stack: list[tuple[object, int, list[int]]]) -> None:
