@@ -19,6 +19,8 @@ from parlour.games.plait_search import (
     Searcher,
     added,
     bit,
+    choices,
+    chosen,
     copies,
     joined,
     layout_and_root,
@@ -26,6 +28,7 @@ from parlour.games.plait_search import (
     removed,
     search,
     settle,
+    table_key,
 )
 from parlour.solver import Budget, solve
 from parlour.solver.search import solve as generic_solve
@@ -299,6 +302,23 @@ def test_PL_1_a_dealt_game_is_solved_by_the_game_search_and_its_line_wins() -> N
     solution = solve(PLAIT, state)
     assert (solution.result, solution.method) == (WON, "game search")
     assert replays_to_a_win(state, solution.moves)
+
+
+def test_the_table_tells_every_position_apart() -> None:
+    """The table holds each position as one bytes object, which two positions share only when
+    they are the same: checked on random lines of play through three deals."""
+    rng = Random(7)
+    met: dict[bytes, tuple[int, ...]] = {}
+    for deal in (1, 2, 3):
+        packed = layout_and_root(PLAIT.new(deal=deal))
+        assert packed is not None
+        layout, root = packed
+        for _ in range(40):
+            here = settle(layout, root, False)
+            while options := choices(layout, here, False):
+                assert met.setdefault(table_key(here), here) == here
+                here = settle(layout, chosen(layout, here, rng.choice(options)), False)
+    assert len(met) > 10_000
 
 
 @pytest.mark.parametrize("deal", [2, 17])

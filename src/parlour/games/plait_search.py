@@ -39,6 +39,7 @@ the first lines it tries; the stages try many lines of the earlier passes shallo
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from struct import Struct
 from time import perf_counter
 from typing import Final, NamedTuple, cast
 
@@ -58,7 +59,7 @@ from parlour.games.plait import (
 
 CARDS: Final = 52
 _CLOCK_EVERY: Final = 1024  # positions between looks at the clock (and for a Ctrl-C)
-FREEING: Final = 0.75e-6  # seconds it takes to free the table, a position made (docs/design.md)
+FREEING: Final = 0.08e-6  # seconds it takes to free the table, a position made (docs/design.md)
 CORNER_COUNT: Final = len(CORNERS)  # read at every position: a static, not a look-up
 
 # A choice at a settled position is kind << 6 | card. Kinds: a turn (deal, or redeal when the
@@ -87,6 +88,7 @@ CORNERS_ONCE: Final = 1
 CORNERS_TWICE: Final = 2
 FILLED: Final = 3
 AUX_ONCE: Final = 4
+AUX_TWICE: Final = 5
 WANTED_ONCE: Final = 6
 WANTED_TWICE: Final = 7
 EMPTY: Final = 8
@@ -459,10 +461,9 @@ class Searcher:
         layout, eager = self.layout, self.eager
         if self._dead(root):
             return None
-        # A position is kept as an object made once: compiled code holds it as sixteen plain
-        # ints, and each use of it as an object (in the table, on the stack) would make anew
-        # a tuple and the ints' objects.
-        seen: set[object] = {root}
+        # Compiled code holds a position as sixteen plain ints; as an object (on the stack) it
+        # is a tuple and a dozen ints' objects, and the table holds it as one (`table_key`).
+        seen: set[bytes] = {table_key(root)}
         # each frame: a position, the choice that reached it, the choices still to try there
         stack: list[tuple[object, int, list[int]]] = [(root, -1, choices(layout, root, eager))]
         passes: list[tuple[int, int]] = []  # each pass started: its frame, its last position
@@ -485,9 +486,8 @@ class Searcher:
             child = settle(layout, chosen(layout, here, choice), eager)
             if is_won(child):
                 return [frame[1] for frame in stack[1:]] + [choice]
-            boxed: object = child
             size = len(seen)
-            seen.add(boxed)  # one hash, where `in` and then `add` took two
+            seen.add(table_key(child))  # one hash, where `in` and then `add` took two
             if len(seen) == size:
                 continue
             if not _unchanged_for_the_test(here, child) and self._dead(child):
@@ -497,7 +497,7 @@ class Searcher:
             ):  # a redeal starts a pass (PL-5)
                 last = self.nodes + self.caps[child[REDEALS]]
                 passes.append((len(stack), min(last, passes[-1][1]) if passes else last))
-            stack.append((boxed, choice, choices(layout, child, eager)))
+            stack.append((child, choice, choices(layout, child, eager)))
             self._note(child, stack)
         return None
 
@@ -516,6 +516,38 @@ class Searcher:
         cards = left(position)
         if cards < self.best[0]:
             self.best = (cards, [frame[1] for frame in stack[1:]])
+
+
+_PACK: Final = Struct("<13Q").pack
+_LOW: Final = (1 << 64) - 1
+
+
+def table_key(position: Position) -> bytes:
+    """`position` as one object of 104 bytes, for the table: a tuple of sixteen ints is up to a
+    dozen objects, and freeing millions of them takes seconds."""
+    small = (
+        position[LENGTH]
+        | position[FILLED] << 8
+        | position[EMPTY] << 16
+        | position[POINTER] << 24
+        | position[REDEALS] << 32
+    )
+    talon = position[TALON]
+    return _PACK(
+        small,
+        talon & _LOW,
+        talon >> 64,
+        position[CORNERS_ONCE],
+        position[CORNERS_TWICE],
+        position[AUX_ONCE],
+        position[AUX_TWICE],
+        position[WANTED_ONCE],
+        position[WANTED_TWICE],
+        position[OUT_ONCE],
+        position[OUT_TWICE],
+        position[RESERVED_ONCE],
+        position[RESERVED_TWICE],
+    )
 
 
 def _unchanged_for_the_test(parent: Position, child: Position) -> bool:
