@@ -361,9 +361,9 @@ SEARCHES = {HT: heads_and_tails_search, FC: four_corners_search, PLAIT: plait_se
 def test_a_search_stops_in_time_to_free_its_table_by_the_deadline(
     game: Game[Any, Any], params: Any, deal: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Letting go of a table of a million positions takes most of a second, and the answer
-    waits for it: with the clock stood still, a search stops once its table would take longer
-    to free than the 0.01 s left, long before its positions run out."""
+    """Freeing a table of millions of positions can take seconds, and the answer waits for it:
+    with the clock stood still, a search stops once its table would take longer to free than
+    the 0.01 s left, long before its positions run out."""
     search = SEARCHES[game]
     monkeypatch.setattr(search, "out_of_time", lambda deadline, freeing=0.0: freeing > 0.01)
     held = round(0.01 / search.FREEING)  # positions whose table takes 0.01 s to free
