@@ -11,6 +11,7 @@ import sqlite3
 import subprocess
 import threading
 import time
+from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
 from random import Random
@@ -248,11 +249,13 @@ def _impatient_store(path: Path) -> tuple[StatsStore, sqlite3.Connection]:
     return StatsStore(connection), connection
 
 
-def _won_session() -> tuple[Session[Any], list[str]]:
+def _won_session(
+    clock: Callable[[], float] = time.monotonic,
+) -> tuple[Session[Any], list[str]]:
     """A Royal Marriage game one move from its win, and that move."""
     won = next(d for d in range(200) if first_move_game(d)[1] == WON)
     game = get_game("royal-marriage")
-    session = Session(game, deal=won)
+    session = Session(game, deal=won, clock=clock)
     moves = []
     while game.outcome(session.state) is None:
         moves.append(str(game.legal_moves(session.state)[0]))
@@ -268,19 +271,20 @@ def test_a_result_not_kept_when_the_game_ended_counts_as_it_ended_after_an_undo(
     the result nor lets the clock run on in its time."""
     path = tmp_path / "parlour.db"
     store, _ = _impatient_store(path)
-    session, last = _won_session()
+    now = [0.0]  # the session's clock, moved by hand so that the end's time is exact
+    session, last = _won_session(lambda: now[0])
     keeper = ResultKeeper(store, session)
     with sqlite3.connect(path) as other:
         other.execute("BEGIN IMMEDIATE")  # another writer holds the file
+        now[0] = 12.5
         session.play(last[0])
-        took = session.elapsed
         assert keeper(session) is not None  # not kept when the game ended
         session.undo()
         other.rollback()
-    time.sleep(0.05)
+    now[0] = 40.0
     assert keeper(session) is None
     (row,) = store.all()
-    assert (row.played, row.won, row.best_seconds) == (1, 1, round(took, 3))
+    assert (row.played, row.won, row.best_seconds) == (1, 1, 12.5)
 
 
 def test_a_ctrl_c_while_the_won_board_is_shown_keeps_the_result(tmp_path: Path) -> None:
