@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+import parlour.solver.search as generic
 from parlour.core.building import DOWN, NO_BUILD, Build
 from parlour.core.cards import make_card
 from parlour.core.game import Game
@@ -370,6 +371,17 @@ def test_a_search_stops_in_time_to_free_its_table_by_the_deadline(
     budget = Budget(nodes=10 * held, seconds=10**6)
     solution = solve(game, game.new(params, deal=deal), budget)
     assert solution.result == "unknown"
+    assert held <= solution.nodes < budget.nodes
+
+
+def test_the_generic_search_stops_in_time_to_free_its_table_too(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(generic, "out_of_time", lambda deadline, freeing=0.0: freeing > 0.01)
+    held = round(0.01 / generic.FREEING)
+    budget = Budget(nodes=10 * held, seconds=10**6)
+    solution = solve(PLAIT, PLAIT.new(deal=2), budget, hooks=False)
+    assert (solution.result, solution.method) == ("unknown", "search")
     assert held <= solution.nodes < budget.nodes
 
 
