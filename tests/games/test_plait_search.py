@@ -4,6 +4,7 @@ pruning unsound."""
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections import Counter
 from random import Random
@@ -16,6 +17,8 @@ from parlour.core.game import LOST, UNKNOWN, WON, OutOfBudget
 from parlour.core.moves import Move
 from parlour.games.plait import CORNERS, PLAIT, PlaitParams, PlaitState
 from parlour.games.plait_search import (
+    FIRST_CAPS,
+    GLANCE_CAPS,
     Searcher,
     added,
     bit,
@@ -355,13 +358,38 @@ def test_PL_5_widening_stages_win_what_one_complete_search_leaves_unknown() -> N
         complete.solve(settle(layout, root, False))
 
 
-def test_PL_5_the_four_pass_first_stage_tries_many_second_passes_shallowly() -> None:
-    # Four-pass deal 202 is won in about 600,000 positions when the first stage gives up each
-    # second pass beyond 10,000; giving them 40,000 each, it left it unknown at 2,000,000.
-    state = PLAIT.new(FOUR, deal=202)
-    found = search(state, 700_000, math.inf)
+def four_pass_stage(deal: int, caps: tuple[int, ...], nodes: int) -> Searcher:
+    """A complete search of four-pass `deal` with `caps` that has run until it ended or spent
+    `nodes` positions."""
+    packed = layout_and_root(PLAIT.new(FOUR, deal=deal))
+    assert packed is not None
+    layout, root = packed
+    stage = Searcher(layout, nodes, math.inf, eager=False, caps=caps)
+    with contextlib.suppress(OutOfBudget):
+        assert stage.solve(settle(layout, root, False)) is None
+    return stage
+
+
+def test_PL_5_the_four_pass_stages_try_many_second_passes_shallowly() -> None:
+    # Four-pass deal 219 is won in 256,000 positions when the first stage gives up each second
+    # pass beyond 500 positions; giving them 10,000 each, as the glance does, finds no win in
+    # 300,000 (nor in 2,000,000).
+    state = PLAIT.new(FOUR, deal=219)
+    found = search(state, 300_000, math.inf)
     assert found is not None and found.result == WON
     assert replays_to_a_win(state, found.moves)
+    assert four_pass_stage(219, GLANCE_CAPS, 300_000).nodes == 300_000
+
+
+def test_PL_5_the_four_pass_glance_wins_what_shallow_second_passes_give_up() -> None:
+    # Four-pass deal 754 is won within the glance; the first stage gives it up after 3,341
+    # positions, and the stages left it unknown at 2,000,000.
+    state = PLAIT.new(FOUR, deal=754)
+    found = search(state, 10_000, math.inf)
+    assert found is not None and found.result == WON
+    assert replays_to_a_win(state, found.moves)
+    stage = four_pass_stage(754, FIRST_CAPS, 10_000)
+    assert stage.capped and stage.nodes < 10_000
 
 
 def test_PL_5_a_spent_budget_is_unknown_with_a_legal_guess() -> None:

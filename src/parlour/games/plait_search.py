@@ -33,7 +33,8 @@ are wins (their lines are played through the engine), its losses prove nothing. 
 complete search runs in stages: each pass after a redeal is given up beyond so many positions,
 four times as many in each stage as in the one before, until a stage wins or gives nothing up
 (so its loss is proven). A depth-first search left alone spends its budget in the last pass of
-the first lines it tries; the stages try many lines of the earlier passes shallowly first.
+the first lines it tries; the stages try many lines of the earlier passes shallowly first. The
+four-pass game glances first with wider second passes, within a budget of its own.
 """
 
 from __future__ import annotations
@@ -647,14 +648,18 @@ def _next(card: Card) -> Card:
 
 QUICK_SHARE: Final = 4  # the quick search may spend a quarter of the positions
 # positions a pass may take in the first stage, by redeals left at its start (docs/design.md)
-FIRST_CAPS: Final[tuple[int, ...]] = (100, 2000, 10_000)
+FIRST_CAPS: Final[tuple[int, ...]] = (100, 2000, 500)
+# The four-pass game first glances with its second passes given up beyond 10,000 positions, not
+# 500: that wins some deals at once which the stages win late or not at all (docs/design.md).
+GLANCE_CAPS: Final[tuple[int, ...]] = (100, 2000, 10_000)
+GLANCE: Final = 100_000  # positions the glance may take
 WIDENING: Final = 4  # how much more each stage allows a pass than the one before
 
 
 def search(state: PlaitState, nodes: int, seconds: float) -> OwnSearch | None:
     """Decide `state` within `nodes` positions and `seconds`: the quick search first, for
-    wins, then the complete one in stages of widening caps, each with what is left of the
-    budget. None for a position no deal reaches (left to the generic search)."""
+    wins, then the complete one (`_staged`) with what is left of the budget. None for a
+    position no deal reaches (left to the generic search)."""
     packed = layout_and_root(state)
     if packed is None:
         return None
@@ -664,25 +669,45 @@ def search(state: PlaitState, nodes: int, seconds: float) -> OwnSearch | None:
     spent = 0
     if nodes >= QUICK_SHARE:  # else a quick search of no positions would still count one
         quick = Searcher(layout, nodes // QUICK_SHARE, deadline, eager=True)
+        searchers.append(quick)
         line = _solved(quick, root)
         if line:
             return OwnSearch(WON, _played(state, layout, root, line[0], True), quick.nodes)
-        searchers.append(quick)
         spent = quick.nodes
-    caps = FIRST_CAPS
-    while True:
-        stage = Searcher(layout, nodes - spent, deadline, eager=False, caps=caps)
-        searchers.append(stage)
-        line = _solved(stage, root)
-        spent += stage.nodes
-        if line is None or line or not stage.capped:
-            break
-        caps = tuple(cap * WIDENING for cap in caps)
+    line = _staged(layout, root, nodes - spent, deadline, searchers)
+    spent = sum(searcher.nodes for searcher in searchers)
     if line is None:
         return OwnSearch(UNKNOWN, (), spent, _guess(state, layout, root, tuple(searchers)))
     if not line:
         return OwnSearch(LOST, (), spent)
     return OwnSearch(WON, _played(state, layout, root, line[0], False), spent)
+
+
+def _staged(
+    layout: Layout, root: Position, nodes: int, deadline: float, searchers: list[Searcher]
+) -> tuple[list[int], ...] | None:
+    """The complete search's answer within `nodes`, as `_solved` gives it: the glance where its
+    caps differ from the first stage's, then stages of widening caps, each with what is left of
+    the budget, until one wins or gives nothing up. Each search is added to `searchers`."""
+    spent = 0
+    passes = root[REDEALS]  # the caps a deal uses: the standard game starts no pass with two left
+    if GLANCE_CAPS[:passes] != FIRST_CAPS[:passes]:
+        glance = Searcher(layout, min(GLANCE, nodes), deadline, eager=False, caps=GLANCE_CAPS)
+        searchers.append(glance)
+        line = _solved(glance, root)
+        if line or (line is not None and not glance.capped):
+            return line
+        spent = glance.nodes
+    caps = FIRST_CAPS
+    while spent < nodes:
+        stage = Searcher(layout, nodes - spent, deadline, eager=False, caps=caps)
+        searchers.append(stage)
+        line = _solved(stage, root)
+        spent += stage.nodes
+        if line is None or line or not stage.capped:
+            return line
+        caps = tuple(cap * WIDENING for cap in caps)
+    return None
 
 
 def _solved(searcher: Searcher, root: Position) -> tuple[list[int], ...] | None:
