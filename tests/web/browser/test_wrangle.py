@@ -8,7 +8,8 @@ import random
 import re
 from typing import Any
 
-from playwright.sync_api import Browser, BrowserContext
+import pytest
+from playwright.sync_api import Browser, BrowserContext, ViewportSize
 
 from parlour.core.cards import parse_cards
 from parlour.core.moves import parse_move
@@ -380,27 +381,93 @@ def test_the_focus_stays_on_its_pile_while_the_computer_plays(table: Table) -> N
     assert focused == "north-stock"
 
 
-def test_on_a_phone_the_turn_coming_back_brings_one_s_own_side_into_sight(table: Table) -> None:
-    """The table is taller than a phone's screen: once the computer has played, north's side
-    is scrolled into sight, and what to do stays in sight above it."""
-    table.page.set_viewport_size(PHONE)
+# Each pile of the table as the screen shows it; the foot of the bars at the top of the page
+# (the dock's stays there as the page scrolls); the narrowest card; how far the page is scrolled.
+_TABLE_ON_SCREEN = """() => ({
+  piles: Object.fromEntries([...document.querySelectorAll(".table [data-pile]")]
+    .map((pile) => [pile.dataset.pile, pile.getBoundingClientRect().toJSON()])),
+  bars: Math.max(...[...document.querySelectorAll(".bar, .dock")]
+    .map((bar) => bar.getBoundingClientRect().bottom)),
+  card: Math.min(...[...document.querySelectorAll(".table .card, .table .slot")]
+    .map((card) => card.getBoundingClientRect().width)),
+  scrolled: window.scrollY,
+})"""
+SIDE_PLACES = ["reserve", "turned", "waste", "stock", "aux-1", "aux-2", "aux-3", "aux-4"]
+TABLE_PILES = sorted(
+    [f"{side}-{place}" for side in ("north", "south") for place in SIDE_PLACES]
+    + [f"foundation-{i}" for i in range(1, 9)]
+)
+SMALL_PHONE: ViewportSize = {"width": 360, "height": 740}
+# a phone's screen shared with another app: too short for the whole table
+SPLIT_SCREEN: ViewportSize = {"width": 390, "height": 500}
+
+
+def off_screen(table: Table, size: ViewportSize) -> list[str]:
+    """The piles of `table`, shown at `size`, that are not whole on the screen below its bars."""
+    seen = table.page.evaluate(_TABLE_ON_SCREEN)
+    return [
+        pile
+        for pile, box in seen["piles"].items()
+        if box["top"] < seen["bars"] - 1
+        or box["bottom"] > size["height"] + 1
+        or box["left"] < -1
+        or box["right"] > size["width"] + 1
+    ]
+
+
+@pytest.mark.parametrize("size", [PHONE, SMALL_PHONE], ids=["390x844", "360x740"])
+def test_on_a_phone_the_whole_wrangle_table_fits_the_screen(
+    browser: Browser, live_server: str, size: ViewportSize
+) -> None:
+    """A card is loaded onto the opponent's heaps or waste by a drag from one's own side: every
+    pile of both sides and every foundation lies whole on a phone's screen below the bars at
+    its top, the page unscrolled, before a move and with a move's words in the message line;
+    the cards stay wide enough to read and to tap (48 px)."""
+    phone = browser.new_context(viewport=size, has_touch=True, is_mobile=True)
+    try:
+        table = Table(phone.new_page(), live_server)
+        table.open(f"/wrangle?vs=greedy&deal={DEAL}&first=north&new=1")
+        table.page.wait_for_function(NORTH_TO_MOVE)
+        for move in (None, "turn"):
+            if move:
+                table.play(move)
+                assert table.message.startswith("Played turn:")
+            assert off_screen(table, size) == []
+            seen = table.page.evaluate(_TABLE_ON_SCREEN)
+            assert sorted(seen["piles"]) == TABLE_PILES
+            assert seen["scrolled"] == 0
+            assert seen["card"] >= 48
+        assert table.layout_faults() == []
+        assert table.script_errors == []
+    finally:
+        phone.close()
+
+
+@pytest.mark.parametrize("size", [PHONE, SPLIT_SCREEN], ids=["phone", "split-screen"])
+def test_on_a_phone_the_turn_coming_back_brings_one_s_own_side_into_sight(
+    table: Table, size: ViewportSize
+) -> None:
+    """Once the computer has played, north's side is in sight below what to do: unscrolled on a
+    phone, whose screen holds the whole table; scrolled to on a screen too short for it."""
+    table.page.set_viewport_size(size)
     table.open(f"/wrangle?vs=greedy&deal={DEAL}&first=south&new=1")
     table.page.wait_for_function(NORTH_TO_MOVE)
-    reserve = table.pile("north-reserve").bounding_box()
-    bar = table.page.locator(".bar.lower").bounding_box()
-    assert reserve and bar
-    assert reserve["y"] + reserve["height"] <= PHONE["height"] + 1  # its edge at the bottom
-    assert table.page.evaluate("() => window.scrollY") > 0
-    assert bar["y"] == 0 and "Your turn" in table.page.inner_text(".bar.lower")
+    assert not {"north-reserve", "north-stock"} & set(off_screen(table, size))
+    assert "Your turn" in table.page.inner_text(".bar.lower")
+    scrolled = table.page.evaluate("() => window.scrollY")
+    assert scrolled > 0 if size == SPLIT_SCREEN else scrolled == 0
 
 
-def test_on_a_phone_a_game_opened_on_one_s_turn_shows_one_s_own_side(table: Table) -> None:
-    table.page.set_viewport_size(PHONE)
+@pytest.mark.parametrize("size", [PHONE, SPLIT_SCREEN], ids=["phone", "split-screen"])
+def test_on_a_phone_a_game_opened_on_one_s_turn_shows_one_s_own_side(
+    table: Table, size: ViewportSize
+) -> None:
+    table.page.set_viewport_size(size)
     table.open(f"/wrangle?vs=greedy&deal={DEAL}&first=north&new=1")
     table.page.wait_for_function(NORTH_TO_MOVE)
-    stock = table.pile("north-stock").bounding_box()
-    assert stock and stock["y"] + stock["height"] <= PHONE["height"] + 1
-    assert table.page.evaluate("() => window.scrollY") > 0
+    assert not {"north-reserve", "north-stock"} & set(off_screen(table, size))
+    scrolled = table.page.evaluate("() => window.scrollY")
+    assert scrolled > 0 if size == SPLIT_SCREEN else scrolled == 0
 
 
 def test_the_wrangle_counts_every_move_played_though_it_lists_the_last(table: Table) -> None:

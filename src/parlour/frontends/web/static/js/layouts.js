@@ -121,11 +121,15 @@ function wrangle(me) {
       columns: Array(8).fill("1"),
       rows: [1, 2.1, 1, 2.1, 1],
     },
+    // On a phone the whole table stays on the screen, so that a card can be dragged onto the
+    // opponent's side without scrolling: each side's name stands in its row, and the
+    // foundations run down either edge, beside both sides' heaps, with room between the sides.
     narrow: {
-      areas: ["oc oc oc oc oc", "ore . otu owa ost", ". oa1 oa2 oa3 oa4", "f1 f2 f3 f4 .",
-        "f5 f6 f7 f8 .", ". ma1 ma2 ma3 ma4", "mre . mtu mwa mst", "mc mc mc mc mc"],
-      columns: Array(5).fill("1"),
-      rows: [0.4, 1, 1.7, 1, 1, 1.7, 1, 0.4],
+      areas: ["ore oc oc otu owa ost", "f1 oa1 oa2 oa3 oa4 f5", "f2 oa1 oa2 oa3 oa4 f6",
+        "f2 . . . . f6", "f3 . . . . f7", "f3 ma1 ma2 ma3 ma4 f7", "f4 ma1 ma2 ma3 ma4 f8",
+        "mre mc mc mtu mwa mst"],
+      columns: Array(6).fill("1"),
+      rows: [1, 1, 0.7, 0.3, 0.3, 0.7, 1, 1],
     },
     slots,
     captions: { oc: `${op}: your opponent`, mc: `${me}: you` },

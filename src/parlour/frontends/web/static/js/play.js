@@ -317,8 +317,6 @@ export class GameView {
     }
     this.board.show(obs, layoutFor(obs.game, seat),
       state.waiting ? "Wait for the other player to join the table." : null);
-    // the turn coming back from the other player, or a page opened on one's turn
-    if (playerToMove(state) && !(before && playerToMove(before))) this.board.bringHome();
     this.showActions(obs);
     this.showChoices([]);
     this.showEnding(state);
@@ -329,6 +327,9 @@ export class GameView {
       this.say("The game that link names is not held in this browser (its seat stays with the " +
         "browser that played it): a new game has begun here.", true);
     }
+    // the turn coming back from the other player, or a page opened on one's turn: last, once
+    // the bar above the table holds the state's actions and words, whose height moves the table
+    if (playerToMove(state) && !(before && playerToMove(before))) this.board.bringHome();
   }
 
   /** What changed since `before`, in words: the move just made (`played`), or what undo, redo
