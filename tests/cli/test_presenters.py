@@ -139,3 +139,13 @@ def test_a_board_counts_its_legal_moves_in_words(game_id: str) -> None:
     assert f"{many} legal moves (m lists them)" in drawn(observation, game_id)
     observation["legal_moves"] = observation["legal_moves"][:1]
     assert "1 legal move (m lists them)" in drawn(observation, game_id)
+
+
+def test_the_plait_board_writes_the_card_a_foundation_wants_next_as_it_writes_every_card() -> None:
+    """Deal 7 starts two foundations with 7♣ and 7♠ (PL-2): each wants the next of its suit,
+    written with its suit's symbol; the empty ones take any 7."""
+    game = get_game("plait")
+    board = drawn(game.observe(game.new(deal=7)), "plait")
+    assert "7♣→8♣" in board and "7♠→8♠" in board
+    assert board.count("→any 7") == 6
+    assert "8C" not in board and "8S" not in board

@@ -21,11 +21,13 @@ def _top(observation: dict[str, Any], name: str) -> Text:
     return card_text(cards[-1] if cards else None)
 
 
-def _wanted(observation: dict[str, Any], name: str) -> str:
-    """What a foundation takes next, as the game says (any base-rank card while empty)."""
+def _wanted(observation: dict[str, Any], name: str) -> Text:
+    """What a foundation takes next, as the game says (any base-rank card while empty), the
+    card written as the board writes every card."""
     if name not in observation["takes_next"]:
-        return f"any {observation['base_rank']}"
-    return observation["takes_next"][name] or "full"
+        return Text(f"any {observation['base_rank']}", style="dim")
+    card = observation["takes_next"][name]
+    return card_text(card, width=0) if card else Text("full", style="dim")
 
 
 class PlaitPresenter:
@@ -81,7 +83,9 @@ class PlaitPresenter:
                 cards = observation["piles"][f"foundation-{n}"]
                 foundations.append(f"f{n} ", style="dim")
                 foundations.append_text(card_text(cards[-1] if cards else None))
-                foundations.append(f"→{_wanted(observation, f'foundation-{n}')}  ", style="dim")
+                foundations.append("→", style="dim")
+                foundations.append_text(_wanted(observation, f"foundation-{n}"))
+                foundations.append("  ")
             lines.append(foundations)
         return Group(*lines)
 
