@@ -19,6 +19,7 @@ from parlour.games.plait import CORNERS, PLAIT, PlaitParams, PlaitState
 from parlour.games.plait_search import (
     FIRST_CAPS,
     GLANCE_CAPS,
+    WIDENING,
     Searcher,
     added,
     bit,
@@ -397,3 +398,16 @@ def test_PL_5_a_spent_budget_is_unknown_with_a_legal_guess() -> None:
     found = search(state, 50, math.inf)
     assert found is not None and found.result == UNKNOWN and found.nodes <= 50
     assert found.guess in PLAIT.legal_moves(state)
+
+
+def test_PL_5_the_four_pass_stages_take_turns_with_many_shallow_third_passes() -> None:
+    # Four-pass deal 583's first pass ends one way only, and the stages of the first stage's
+    # caps alone left it unknown at 2,000,000 positions: one of them with 128,000 positions for
+    # its second pass finds no win in 40,000. Taking turns with stages that begin many third
+    # passes, each given up early, the search wins it within 40,000.
+    state = PLAIT.new(FOUR, deal=583)
+    found = search(state, 40_000, math.inf)
+    assert found is not None and found.result == WON
+    assert replays_to_a_win(state, found.moves)
+    wide = tuple(cap * WIDENING**4 for cap in FIRST_CAPS)
+    assert four_pass_stage(583, wide, 40_000).nodes == 40_000

@@ -34,7 +34,9 @@ complete search runs in stages: each pass after a redeal is given up beyond so m
 four times as many in each stage as in the one before, until a stage wins or gives nothing up
 (so its loss is proven). A depth-first search left alone spends its budget in the last pass of
 the first lines it tries; the stages try many lines of the earlier passes shallowly first. The
-four-pass game glances first with wider second passes, within a budget of its own.
+four-pass game glances first with wider second passes, within a budget of its own, and its
+stages then take turns between two shapes of caps: few third passes in many second passes, and
+many third passes in fewer second passes.
 """
 
 from __future__ import annotations
@@ -653,6 +655,11 @@ FIRST_CAPS: Final[tuple[int, ...]] = (100, 2000, 500)
 # 500: that wins some deals at once which the stages win late or not at all (docs/design.md).
 GLANCE_CAPS: Final[tuple[int, ...]] = (100, 2000, 10_000)
 GLANCE: Final = 100_000  # positions the glance may take
+# After the glance, the four-pass game's stages take turns with a second shape of caps: within
+# second passes of 500 positions, the first shape's third passes (2,000) are never given up, so
+# it tries few of them; this one begins many, each given up beyond 100 positions and its last
+# passes beyond 25, within second passes of 8,000 (docs/design.md).
+MANY_THIRD_PASSES_CAPS: Final[tuple[int, ...]] = (25, 100, 8000)
 WIDENING: Final = 4  # how much more each stage allows a pass than the one before
 
 
@@ -688,7 +695,10 @@ def _staged(
 ) -> tuple[list[int], ...] | None:
     """The complete search's answer within `nodes`, as `_solved` gives it: the glance where its
     caps differ from the first stage's, then stages of widening caps, each with what is left of
-    the budget, until one wins or gives nothing up. Each search is added to `searchers`."""
+    the budget, until one wins or gives nothing up; where a pass may begin with two redeals
+    left (the four-pass game), stages of the first stage's caps and of
+    `MANY_THIRD_PASSES_CAPS` take turns, each shape widening at its own turn. Each search is
+    added to `searchers`."""
     spent = 0
     passes = root[REDEALS]  # the caps a deal uses: the standard game starts no pass with two left
     if GLANCE_CAPS[:passes] != FIRST_CAPS[:passes]:
@@ -698,15 +708,16 @@ def _staged(
         if line or (line is not None and not glance.capped):
             return line
         spent = glance.nodes
-    caps = FIRST_CAPS
+    shapes = [FIRST_CAPS, MANY_THIRD_PASSES_CAPS] if passes > 2 else [FIRST_CAPS]
     while spent < nodes:
-        stage = Searcher(layout, nodes - spent, deadline, eager=False, caps=caps)
-        searchers.append(stage)
-        line = _solved(stage, root)
-        spent += stage.nodes
-        if line is None or line or not stage.capped:
-            return line
-        caps = tuple(cap * WIDENING for cap in caps)
+        for turn, caps in enumerate(shapes):
+            stage = Searcher(layout, nodes - spent, deadline, eager=False, caps=caps)
+            searchers.append(stage)
+            line = _solved(stage, root)
+            spent += stage.nodes
+            if line is None or line or not stage.capped:
+                return line
+            shapes[turn] = tuple(cap * WIDENING for cap in caps)
     return None
 
 
