@@ -13,6 +13,7 @@ from playwright.sync_api import Page, ViewportSize, WebSocket
 
 WIDE: ViewportSize = {"width": 1280, "height": 800}
 PHONE: ViewportSize = {"width": 390, "height": 844}
+SIDEWAYS: ViewportSize = {"width": 844, "height": 390}  # the phone held sideways
 # Screenshots go to a scratch folder, so that a test run leaves the work tree as it was;
 # `PARLOUR_SCREENSHOTS=docs/screenshots` refreshes the ones the README shows.
 SCREENSHOTS = Path(
@@ -38,11 +39,14 @@ def _script(name: str) -> str:
 _LAYOUT_FAULTS = _script("layout_faults.js")
 _CLICK_MOVE = _script("click_move.js")
 _CARDS_DRAWN = "() => [...document.images].every((image) => image.complete && image.naturalWidth)"
-# the board redraws in its narrow or wide form when the width crosses 700 px (a media query's
-# change event, which comes after the resize): wait for the form that fits the width
+# the board redraws in another form when the width crosses 700 px or the height 500 px (a media
+# query's change event, which comes after the resize): wait for the form that fits the screen,
+# the short one where the game has one (the Wrangle)
 _FORM_FITS = """() => {
   const grid = document.querySelector(".grid[data-form]");
-  const form = matchMedia("(max-width: 700px)").matches ? "narrow" : "wide";
+  const short = matchMedia("(max-height: 500px) and (orientation: landscape)").matches
+    && grid?.classList.contains("game-wrangle");
+  const form = short ? "short" : matchMedia("(max-width: 700px)").matches ? "narrow" : "wide";
   return !grid || grid.dataset.form === form;
 }"""
 
@@ -197,18 +201,19 @@ class Table:
         return list(self.page.evaluate(_LAYOUT_FAULTS))
 
     def screenshot(self, name: str) -> list[str]:
-        """Screenshots at 1280×800 and at phone width into `SCREENSHOTS`; returns every
-        layout fault found at either size."""
+        """Screenshots at 1280×800 and on a phone, upright and sideways, into `SCREENSHOTS`;
+        returns every layout fault found at any of those sizes."""
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         faults: list[str] = []
-        for size, suffix in ((WIDE, ""), (PHONE, "-phone")):
+        for size, suffix in ((WIDE, ""), (PHONE, "-phone"), (SIDEWAYS, "-sideways")):
             self.page.set_viewport_size(size)
             self.page.wait_for_function(f"() => innerWidth === {size['width']}")
             self.page.wait_for_function(_FORM_FITS)
             self.page.wait_for_function(_CARDS_DRAWN)
-            faults += [f"{size['width']} px: {fault}" for fault in self.layout_faults()]
+            at = f"{size['width']}×{size['height']}"
+            faults += [f"{at}: {fault}" for fault in self.layout_faults()]
             path = SCREENSHOTS / f"{name}{suffix}.png"
-            self.page.screenshot(path=str(path), full_page=size is PHONE)
+            self.page.screenshot(path=str(path), full_page=size is not WIDE)
         self.page.set_viewport_size(WIDE)
         self.page.wait_for_function(f"() => innerWidth === {WIDE['width']}")
         return faults

@@ -1,5 +1,6 @@
 """The four one-player games in a real browser: a fixed deal played to a win by clicks and a
-drag, with a hint, undo and redo on the way; screenshots at 1280×800 and 390 px wide."""
+drag, with a hint, undo and redo on the way; screenshots at 1280×800 and on a phone, upright
+and sideways."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from parlour.core.params import params_dict, params_from
 from parlour.games import get_game
 from tests.conformance.wins import case_key, known_win, load_wins
-from tests.web.browser.table import PHONE, WIDE, Table
+from tests.web.browser.table import PHONE, SIDEWAYS, WIDE, Table
 
 MOUSE_MOVES = 12  # the first moves by the mouse; the rest of the line by clicks in the page
 
@@ -102,6 +103,22 @@ def test_on_a_phone_a_game_ended_far_down_the_table_says_so_in_sight(table: Tabl
     assert "Won" in ending.inner_text()
     box = ending.bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+
+
+_NARROWEST_CARD = """() => Math.min(...[...document.querySelectorAll(".table .card, .table .slot")]
+  .map((card) => card.offsetWidth))"""
+
+
+@pytest.mark.parametrize(("game_id", "params"), WINS, ids=[w[0] for w in WINS])
+def test_on_a_phone_held_sideways_the_cards_stay_big_enough_to_read_and_tap(
+    table: Table, game_id: str, params: dict[str, str]
+) -> None:
+    """Fitted to a screen 390 px high, these tables' cards were 26 to 41 px wide: they keep 44
+    px, and the page scrolls down to the rest of the table."""
+    table.page.set_viewport_size(SIDEWAYS)
+    table.open(start_path(game_id, params)[0])
+    assert table.page.evaluate(_NARROWEST_CARD) >= 44
+    assert table.layout_faults() == []
 
 
 _FAN_STEPS = """(pile) => {

@@ -400,6 +400,9 @@ TABLE_PILES = sorted(
 SMALL_PHONE: ViewportSize = {"width": 360, "height": 740}
 # a phone's screen shared with another app: too short for the whole table
 SPLIT_SCREEN: ViewportSize = {"width": 390, "height": 500}
+# the same phones held sideways
+PHONE_SIDEWAYS: ViewportSize = {"width": 844, "height": 390}
+SMALL_PHONE_SIDEWAYS: ViewportSize = {"width": 667, "height": 375}
 
 
 def off_screen(table: Table, size: ViewportSize) -> list[str]:
@@ -415,14 +418,18 @@ def off_screen(table: Table, size: ViewportSize) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("size", [PHONE, SMALL_PHONE], ids=["390x844", "360x740"])
+@pytest.mark.parametrize(
+    "size",
+    [PHONE, SMALL_PHONE, PHONE_SIDEWAYS, SMALL_PHONE_SIDEWAYS],
+    ids=["390x844", "360x740", "844x390", "667x375"],
+)
 def test_on_a_phone_the_whole_wrangle_table_fits_the_screen(
     browser: Browser, live_server: str, size: ViewportSize
 ) -> None:
     """A card is loaded onto the opponent's heaps or waste by a drag from one's own side: every
-    pile of both sides and every foundation lies whole on a phone's screen below the bars at
-    its top, the page unscrolled, before a move and with a move's words in the message line;
-    the cards stay wide enough to read and to tap (48 px)."""
+    pile of both sides and every foundation lies whole on a phone's screen, held upright or
+    sideways, below the bars at its top, the page unscrolled, before a move and with a move's
+    words in the message line; the cards stay wide enough to read and to tap (48 px)."""
     phone = browser.new_context(viewport=size, has_touch=True, is_mobile=True)
     try:
         table = Table(phone.new_page(), live_server)

@@ -58,7 +58,10 @@ export class Board {
     this.hint = null;
     this.drag = null;
     this.narrow = window.matchMedia("(max-width: 700px)");
-    this.narrow.addEventListener("change", () => this.draw());
+    this.short = window.matchMedia("(max-height: 500px) and (orientation: landscape)");
+    for (const screen of [this.narrow, this.short]) {
+      screen.addEventListener("change", () => this.draw());
+    }
     root.addEventListener("click", (e) => this.onClick(e));
     root.addEventListener("pointerdown", (e) => this.onPointerDown(e));
     root.addEventListener("focusin", (e) => {
@@ -96,7 +99,7 @@ export class Board {
   /** On a narrow screen, scrolls the layout's `home` pile into sight (the player's own side
    *  of a table taller than the screen), when the player's turn comes. */
   bringHome() {
-    if (!this.narrow.matches || !this.layout?.home) return;
+    if (!this.layout?.home || this.formName() !== "narrow") return;
     this.root.querySelector(`[data-pile="${this.layout.home}"]`)?.scrollIntoView({ block: "nearest" });
   }
 
@@ -106,12 +109,21 @@ export class Board {
     this.mark();
   }
 
+  /** The layout's form for this screen: short, where the layout has one, on a screen wider
+   *  than high and too low for the other forms (a phone held sideways); else narrow on a
+   *  phone, wide on a larger screen. */
+  formName() {
+    if (this.short.matches && this.layout.short) return "short";
+    return this.narrow.matches ? "narrow" : "wide";
+  }
+
   draw() {
     if (!this.obs || !this.layout) return;
-    const form = this.narrow.matches ? this.layout.narrow : this.layout.wide;
+    const formName = this.formName();
+    const form = this.layout[formName];
     const grid = h("div", {
       class: `grid game-${this.obs.game}`,
-      "data-form": this.narrow.matches ? "narrow" : "wide",
+      "data-form": formName,
       style: {
         "grid-template-areas": form.areas.map((r) => `"${r}"`).join(" "),
         "grid-template-columns": form.columns.map((c) => `calc(${c} * var(--cw))`).join(" "),

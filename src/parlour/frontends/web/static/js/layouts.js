@@ -1,6 +1,7 @@
 // Where each game's piles lie, as its book describes. A layout is a grid of named areas
 // (one string a row, one word a column, "." for a gap) with row heights in card heights, a wide
-// form for screens and a narrow one for phones; `slots` says which pile each area shows and how:
+// form for screens, a narrow one for phones and, where the wide one would not fit, a short one
+// for screens too low for it; `slots` says which pile each area shows and how:
 // `stack` (squared, top card shown), `fan` (fanned downward, every card visible) or `row`
 // (wrapping left to right). `mark` is written on an empty place; `actions` are the moves a
 // click on a stock sends, while it has cards and once empty; `captions` are words for areas;
@@ -130,6 +131,14 @@ function wrangle(me) {
         "mre mc mc mtu mwa mst"],
       columns: Array(6).fill("1"),
       rows: [1, 1, 0.7, 0.3, 0.3, 0.7, 1, 1],
+    },
+    // On a screen too low for the wide form (a phone held sideways) the sides stand left and
+    // right, the foundations between them, so that the table still fits the screen.
+    short: {
+      areas: ["ore otu owa ost f1 f2 f3 f4 mre mtu mwa mst",
+        "oa1 oa2 oa3 oa4 f5 f6 f7 f8 ma1 ma2 ma3 ma4", "oa1 oa2 oa3 oa4 oc oc mc mc ma1 ma2 ma3 ma4"],
+      columns: Array(12).fill("1"),
+      rows: [1, 1, 0.9],
     },
     slots,
     captions: { oc: `${op}: your opponent`, mc: `${me}: you` },
