@@ -40,9 +40,12 @@ FREEING = 1e-6  # seconds it takes to free the table and the frontier, a node (d
 
 @dataclass(frozen=True)
 class Budget:
-    """How much the solver may spend on one position."""
+    """How much the solver may spend on one position. By default ten seconds: the limit of
+    positions only bounds the table's memory (a few hundred bytes a position), above the
+    2.0 to 6.6 million that the games' searches were measured to open in ten seconds
+    (docs/design.md, "The default budget is ten seconds")."""
 
-    nodes: int = 2_000_000
+    nodes: int = 8_000_000
     seconds: float = 10.0
 
 

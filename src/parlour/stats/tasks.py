@@ -30,6 +30,7 @@ from parlour.games import get_game
 from parlour.solver import Budget, solve
 
 SOLVER, GREEDY, STRONG = "solver", "greedy", "strong"
+ODDS_BUDGET = 2_000_000  # the solver's positions a deal when a run names no budget
 ONE_PLAYER_POLICIES = (SOLVER, GREEDY)
 MAX_GREEDY_MOVES = 100_000  # far beyond any game's length: reaching it is a policy bug
 

@@ -41,12 +41,11 @@ from parlour.frontends.cli.common import (
 )
 from parlour.frontends.cli.options import game_with_params
 from parlour.games import get_game
-from parlour.solver import DEFAULT_BUDGET
 from parlour.stats.executors import Workers, check_choice, open_executor
 from parlour.stats.plot import check_format, plot_rates
 from parlour.stats.rates import Rate, rate
 from parlour.stats.runner import chunk_size, run
-from parlour.stats.tasks import SOLVER, STRONG, Row, Task
+from parlour.stats.tasks import ODDS_BUDGET, SOLVER, STRONG, Row, Task
 from parlour.store.database import data_folder
 from parlour.store.results import (
     MAX_BUDGET,
@@ -98,7 +97,7 @@ def odds_command(
         typer.Option(
             "--budget",
             min=1,  # the most, 2**63-1 (an SQLite integer), would flood the help: checked here
-            help=f"Positions the solver may visit per deal [default: {DEFAULT_BUDGET.nodes:,}].",
+            help=f"Positions the solver may visit per deal [default: {ODDS_BUDGET:,}].",
         ),
     ] = None,
     policy: Annotated[
@@ -196,7 +195,7 @@ def make_task(
         raise ParamsError(f"--budget counts the solver's positions; the {chosen} policy has none")
     if budget is not None and budget > MAX_BUDGET:
         raise ParamsError(f"--budget {budget} is too large: at most {MAX_BUDGET} (2**63-1)")
-    nodes = DEFAULT_BUDGET.nodes if budget is None else budget
+    nodes = ODDS_BUDGET if budget is None else budget
     task = Task(info.id, params, chosen, nodes if chosen == SOLVER else 0).check()
     stored = json.dumps(params_dict(params), sort_keys=True)
     return task, RunKey(info.id, stored, info.rules_version, task.policy, task.budget)
