@@ -194,6 +194,18 @@ def test_FC_5_a_search_out_of_budget_is_unknown_with_a_legal_guess() -> None:
     assert answer.guess in FC.legal_moves(state)
 
 
+def test_FC_4_the_layout_the_first_redeal_deals_is_searched_deep_enough_to_win() -> None:
+    # Deal 923 is won within 70,000 positions when the first stage gives up each layout the
+    # first redeal deals only beyond 200,000 positions. Given up beyond 50,000, as until
+    # 7 December 2026, the search found no win in 10 s (about 4,000,000 positions); nor does
+    # such a first stage in 100,000.
+    state = FC.new(deal=923)
+    found = search(state, 100_000, 600.0)
+    assert found.result == WON and wins(state, found.moves)
+    shallower = Searcher(100_000, perf_counter() + 600.0, (200, 50_000))
+    assert shallower.run(position_of(state)).result == UNKNOWN
+
+
 # ----- agreement with exhaustive search --------------------------------------------------------
 def test_FC_5_the_search_equals_exhaustive_search_on_tiny_positions() -> None:
     rng = random.Random("four-corners search")

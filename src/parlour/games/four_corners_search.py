@@ -50,7 +50,7 @@ ALL_UP: Final = 104
 _CLOCK_EVERY: Final = 512
 FREEING: Final = 0.65e-6  # seconds it takes to free the table, a position made (docs/design.md)
 Caps = tuple[int, int]  # positions tried on a layout dealt with 0, 1 redeals left
-FIRST_CAPS: Final[Caps] = (200, 50000)  # chosen on deals 1-40 and 101-260 (docs/design.md)
+FIRST_CAPS: Final[Caps] = (200, 200_000)  # chosen again at 10 s a deal (docs/design.md)
 WIDENING: Final = 4  # how much more each stage allows a layout than the one before
 _ALONE: Final = tuple(bytes((card,)) for card in range(52))  # a card as a heap's bytes
 
