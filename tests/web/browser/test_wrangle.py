@@ -17,7 +17,7 @@ from parlour.core.session import Session, shows_more
 from parlour.frontends.web.rooms import TWO_PLAYER_MOVES_SHOWN, Room
 from parlour.games import get_game
 from tests.conformance.wins import known_win, load_wins
-from tests.web.browser.table import PHONE, WIDE, Table, card_words
+from tests.web.browser.table import PHONE, SIDEWAYS, WIDE, Table, card_words
 from tests.web.conftest import LiveServer
 
 WRANGLE = get_game("wrangle")
@@ -400,8 +400,6 @@ TABLE_PILES = sorted(
 SMALL_PHONE: ViewportSize = {"width": 360, "height": 740}
 # a phone's screen shared with another app: too short for the whole table
 SPLIT_SCREEN: ViewportSize = {"width": 390, "height": 500}
-# the same phones held sideways
-PHONE_SIDEWAYS: ViewportSize = {"width": 844, "height": 390}
 SMALL_PHONE_SIDEWAYS: ViewportSize = {"width": 667, "height": 375}
 
 
@@ -420,7 +418,7 @@ def off_screen(table: Table, size: ViewportSize) -> list[str]:
 
 @pytest.mark.parametrize(
     "size",
-    [PHONE, SMALL_PHONE, PHONE_SIDEWAYS, SMALL_PHONE_SIDEWAYS],
+    [PHONE, SMALL_PHONE, SIDEWAYS, SMALL_PHONE_SIDEWAYS],
     ids=["390x844", "360x740", "844x390", "667x375"],
 )
 def test_on_a_phone_the_whole_wrangle_table_fits_the_screen(
