@@ -256,11 +256,10 @@ def test_HT_6_out_of_budget_the_answer_is_unknown_with_a_legal_guess() -> None:
 
 
 def test_HT_5_open_spaces_is_won_by_a_standard_line_its_own_search_misses() -> None:
-    """Open spaces only add moves, so a standard win is a win of the variant: deal 60 is won
-    under the standard rules in a few hundred positions, where the variant's own search finds
-    nothing in the whole budget; the standard search finds the win, which replays in the
-    variant."""
-    state = HT.new(OPEN_SPACES, deal=60)
+    """Open spaces only add moves, so a standard win is a win of the variant: deal 54 is won
+    under the standard rules in 1,172 positions, where the variant's own search needs 145,181;
+    the standard search finds the win, which replays in the variant."""
+    state = HT.new(OPEN_SPACES, deal=54)
     budget = 100_000
     own = search_alone(state, budget, 600.0)
     assert own.result == "unknown" and own.nodes == budget
@@ -272,10 +271,9 @@ def test_HT_5_open_spaces_is_won_by_a_standard_line_its_own_search_misses() -> N
 
 
 def test_HT_5_a_standard_win_found_at_once_ends_the_open_spaces_search_at_once() -> None:
-    """The standard search's glance, after the variant's own, takes deal 60's quick standard
-    win, long before the variant's search would give up (before the glance, the win came
-    after 1,875,341 positions of the default budget)."""
-    found = search(HT.new(OPEN_SPACES, deal=60), 2_000_000, 600.0)
+    """The standard search's glance, after the variant's own, takes deal 54's quick standard
+    win (1,172 positions), where the variant's own search would take 145,181."""
+    found = search(HT.new(OPEN_SPACES, deal=54), 2_000_000, 600.0)
     assert found is not None and found.result == "won"
     assert OPEN_GLANCE < found.nodes <= OPEN_GLANCE + STANDARD_GLANCE
 
@@ -288,15 +286,15 @@ def test_HT_5_an_open_spaces_search_with_no_positions_to_spend_is_unknown() -> N
 def test_HT_5_a_standard_loss_proves_nothing_in_open_spaces(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Deal 66 is lost under the standard rules (about 27,000 positions) and won with open
-    spaces (about 121,000): with the variant's search cut short, the answer is unknown."""
+    """Deal 66 is lost under the standard rules (27,429 positions) and won with open spaces
+    (227,817): with the variant's search cut short, the answer is unknown."""
     monkeypatch.setattr(heads_and_tails_solving, "STANDARD_SHARE", 2)
     state = HT.new(OPEN_SPACES, deal=66)
     standard = HT.new(STANDARD, deal=66)
     assert search_alone(standard, 100_000, 600.0).result == "lost"
     cut_short = search(state, 200_000, 600.0)
     assert cut_short is not None and cut_short.result == "unknown"
-    in_full = search(state, 400_000, 600.0)
+    in_full = search(state, 600_000, 600.0)
     assert in_full is not None and in_full.result == "won"
 
 

@@ -24,7 +24,8 @@ from parlour.games.heads_and_tails import (
     HeadsAndTailsParams,
     HeadsAndTailsState,
 )
-from parlour.games.heads_and_tails_search import LINES
+from parlour.games.heads_and_tails_search import LINES, Searcher
+from parlour.games.heads_and_tails_solving import position_of
 from parlour.games.plait import PLAIT, PlaitParams
 from parlour.games.twin_foundations import Foundations
 from parlour.solver import Budget, hint, solve
@@ -173,6 +174,25 @@ def test_HT_6_the_solver_equals_exhaustive_search_on_tiny_positions(
         assert solve(HT, state).result == expected
         answers.append(expected)
     assert {"won", "lost"} <= set(answers)
+
+
+@pytest.mark.parametrize("params", [STANDARD, OPEN_SPACES], ids=lambda p: p.variant)
+def test_HT_6_a_series_of_the_smallest_shares_still_equals_exhaustive_search(
+    params: HeadsAndTailsParams,
+) -> None:
+    """Each search of a series skips the classes an earlier one searched to the end. With
+    shares of one position and up, most searches are cut short and most classes are met by
+    several searches in several orders; a class taken as lost before its search ended would
+    show."""
+    rng = random.Random(f"series {params.variant}")
+    answers = []
+    for _ in range(60):
+        state = tiny_heads_and_tails(rng, params)
+        searcher = Searcher(state.packets, params == OPEN_SPACES, 10**6, 60.0, first_share=1)
+        won = searcher.decide(position_of(state, searcher.folding)) is not None
+        assert won == exhaustively_won(HT, state)
+        answers.append(won)
+    assert {True, False} <= set(answers)
 
 
 def test_FC_5_the_solver_equals_exhaustive_search_on_tiny_positions() -> None:

@@ -16,8 +16,8 @@ Three facts of the rules make the game far smaller than its move list suggests:
 In the standard game no step can be undone, so the steps never cycle and a depth-first search
 that remembers every position it has made is complete: `lost` means every class reachable was
 tried. (In open-spaces a built card moved into a space can come back as a base card moved onto
-its old pile; the same memory stops that cycle.) The standard game is searched in a series of
-orders that share the classes already searched to the end (`Searcher.decide`). Once every
+its old pile; the same memory stops that cycle.) Both games are searched in a series of orders
+that share the classes already searched to the end (`Searcher.decide`). Once every
 packet is empty in the standard game, each suit plays alone (HT-5: nothing refills), so each is
 decided by itself and remembered.
 
@@ -239,7 +239,12 @@ class Searcher:
     """A depth-first search over classes of positions for one deal's packets."""
 
     def __init__(
-        self, packets: tuple[tuple[Card, ...], ...], open_spaces: bool, nodes: int, seconds: float
+        self,
+        packets: tuple[tuple[Card, ...], ...],
+        open_spaces: bool,
+        nodes: int,
+        seconds: float,
+        first_share: int = FIRST_SHARE,
     ) -> None:
         self.packet_cards = packets
         self.open_spaces = open_spaces
@@ -256,6 +261,7 @@ class Searcher:
         # Remembered for one deal only: kept across deals, they would grow without end.
         self.shapes: dict[Arrangement, Shape] = {}
         self.deadlocks: dict[tuple[Arrangement, int, int], bool] = {}
+        self.first_share = first_share
         self.order = 0
         self.draw: int | None = None
         self.slice_end = nodes
@@ -265,16 +271,14 @@ class Searcher:
         """`solve` in each of the `ORDERS` in turn with a share of the budget, the shares
         doubling each round, until one search ends. A deal's hard part differs from one order
         to another, so a win one order would find late another may find soon; after the first
-        `FIXED_ROUNDS`, each search tries an order drawn afresh (`drawn_order`). In the
-        standard game no step returns to a class, so a class searched to the end is lost
-        whatever the order, and every later search skips it: a loss costs about one complete
-        search."""
-        if self.open_spaces:
-            return self.solve(root)
+        `FIXED_ROUNDS`, each search tries an order drawn afresh (`drawn_order`). A class
+        searched to the end is lost whatever the order, and every later search skips it (`solve`
+        says which classes count as searched to the end with open spaces): a loss costs about
+        one complete search."""
         turn = 0
         while True:
             for order in range(ORDERS):
-                self.order, self.slice_end = order, self.nodes + (FIRST_SHARE << turn)
+                self.order, self.slice_end = order, self.nodes + (self.first_share << turn)
                 self.draw = None if turn < FIXED_ROUNDS else turn * ORDERS + order
                 try:
                     return self.solve(root)
@@ -329,7 +333,12 @@ class Searcher:
                 break
             else:
                 stack.pop()
-                if not self.open_spaces:
+                # Searched to the end, so lost whatever the order. With open spaces, only while
+                # a packet holds cards: the classes still being searched above it have fewer
+                # cards drawn and up, and no class it leads to has fewer (each step from it
+                # draws a card or sends one up), so it lost without them. Once the packets are
+                # empty, a space may lead back to a class still being searched.
+                if not self.open_spaces or any(position.packets):
                     self.dead.add(position)
                 if line:
                     line.pop()
