@@ -16,7 +16,9 @@ Three facts of the rules make the game far smaller than its move list suggests:
 In the standard game no step can be undone, so the steps never cycle and a depth-first search
 that remembers every position it has made is complete: `lost` means every class reachable was
 tried. (In open-spaces a built card moved into a space can come back as a base card moved onto
-its old pile; the same memory stops that cycle.) Both games are searched in a series of orders
+its old pile; the same memory stops that cycle.) Steps of different suits often commute, so in
+the standard game a step already searched is not tried again below its siblings while they
+leave its suit alone (`Searcher.solve`). Both games are searched in a series of orders
 that share the classes already searched to the end (`Searcher.decide`). Once every
 packet is empty in the standard game, each suit plays alone (HT-5: nothing refills), so each is
 decided by itself and remembered.
@@ -41,6 +43,7 @@ from parlour.games.twin_foundations import deadlocked
 
 LINES: Final = 8
 SUIT_COUNT: Final = 4
+ALL_SUITS: Final = (1 << SUIT_COUNT) - 1  # a set of suits as bits
 ALL_CARDS: Final = 104
 _CLOCK_EVERY: Final = 512  # positions between looks at the clock
 FREEING: Final = 0.25e-6  # seconds it takes to free the tables, a position made (docs/design.md)
@@ -293,18 +296,24 @@ class Searcher:
         Depth first, each position's steps in order of gain (a card up before a card drawn),
         a child made only when its turn comes; every position made is remembered, so none is
         searched twice and an exhausted search proves the loss. Every step adds to the promise,
-        so this is the order a best-first search on the promise takes too (measured equal)."""
+        so this is the order a best-first search on the promise takes too (measured equal).
+
+        A step whose child was searched to the end sleeps below the steps tried after it from
+        the same class, as long as they leave its suit untouched (a sleep set): it commutes
+        with each of them, so what it would reach there was reached, and lost, through it
+        first. In the standard game only, where a class searched to the end is lost."""
         if sum(root.foundations) == ALL_CARDS:
             return ()
         seen = {root}
         line: list[tuple[Position, Step]] = []
-        stack: list[tuple[Position, Iterator[tuple[float, Step]]]] = []
+        stack: list[tuple[Position, Iterator[tuple[float, Step]], list[Step], list[Step]]] = []
         here: Position | None = root
+        asleep: list[Step] = []
         while True:
             if here is not None:
                 split = self._by_suit(here)
                 if split is None:
-                    stack.append((here, iter(self.steps(here))))
+                    stack.append((here, iter(self.steps(here)), asleep, []))
                     if whole:
                         self._note(here, line)
                 elif split[0]:
@@ -315,10 +324,13 @@ class Searcher:
                         line.pop()
             if not stack:
                 return None
-            position, steps = stack[-1]
+            position, steps, sleeping, done = stack[-1]
             here = None
             for _, step in steps:
+                if step in sleeping:  # what it reaches was reached through it first, and lost
+                    continue
                 child, dead = self.after(position, step)
+                done.append(step)
                 size = len(seen)
                 seen.add(child)  # one look-up, where `in` and then `add` took two
                 if len(seen) == size or child in self.dead:
@@ -328,6 +340,12 @@ class Searcher:
                     continue
                 if sum(child.foundations) == ALL_CARDS:
                     return (*line, (position, step))
+                asleep = []
+                if not self.open_spaces:
+                    untouched = self.untouched_suits(position, step)
+                    if untouched:
+                        asleep = [other for other in sleeping if untouched >> other.suit & 1]
+                        asleep += [other for other in done if untouched >> other.suit & 1]
                 line.append((position, step))
                 here = child
                 break
@@ -342,6 +360,23 @@ class Searcher:
                     self.dead.add(position)
                 if line:
                     line.pop()
+
+    def untouched_suits(self, here: Position, step: Step) -> int:
+        """The suits whose piles and foundations `step` from `here` leaves as they were, as
+        bits: every other suit's, but for the suit of a card it draws; none when it draws the
+        last card of a packet (HT-5: that packet's piles then draw from another). A step of
+        such a suit from `here` is the very same step after `step`, and the two reach the same
+        class in either order (two draws from one packet leave the same two piles, whichever
+        draws first: piles are known by their group)."""
+        suits = ALL_SUITS & ~(1 << step.suit)
+        source = step.member[step.source]
+        packet = group_of(source)
+        if length_of(source) or packet < 0:
+            return suits
+        left = here.packets[packet]
+        if left == 1:
+            return 0
+        return suits & ~(1 << self.packet_cards[packet][left - 1] // 13)
 
     def _note(self, here: Position, line: list[tuple[Position, Step]]) -> None:
         """Keep the line to the most promising class yet: a guess when the budget runs out."""
@@ -372,12 +407,11 @@ class Searcher:
             lines += found
         return True, tuple(lines)
 
-    def steps(self, here: Position) -> list[tuple[float, Step]]:
-        """Every step from `here` with what it adds to the promise, the most first; only the
-        safe one when a card can go up safely."""
+    def every_step(self, here: Position) -> list[tuple[float, Step]]:
+        """Every step from `here`, suit by suit, with what it adds to the promise."""
         spaces = self.open_spaces and here.spaces > 0 and not any(here.packets)
         found = here.foundations
-        steps = [
+        return [
             pair
             for suit, arrangement in enumerate(here.suits)
             if arrangement
@@ -385,6 +419,11 @@ class Searcher:
                 arrangement, suit, found[suit], found[SUIT_COUNT + suit], spaces
             )
         ]
+
+    def steps(self, here: Position) -> list[tuple[float, Step]]:
+        """The steps to try from `here`, the most promising first: only the safe one when a
+        card can go up safely."""
+        steps = self.every_step(here)
         safe = next((pair for pair in steps if _safe(here, pair[1])), None)
         if safe is not None:
             return [safe]
