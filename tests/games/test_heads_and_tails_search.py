@@ -27,6 +27,7 @@ from parlour.games.heads_and_tails_search import (
     entry,
     group_of,
     member_steps,
+    moved,
     rearrangements,
     shape,
     top_of,
@@ -280,6 +281,24 @@ def test_HT_5_a_step_its_sibling_leaves_untouched_is_the_same_step_after_it_and_
                     checked += 1
             here = searcher.after(here, taken)[0]
     assert checked > 1000
+
+
+def test_HT_4_a_step_keeps_the_class_it_leads_its_suit_to_and_the_pile_it_empties() -> None:
+    """`Searcher.after` takes a step's suit's class from the step, found once when the step was
+    listed: at every position of a winning line, for every step, it is the class that moving
+    the step's card from its member leads to, and the group of the pile emptied is the one
+    the move empties."""
+    state = HT.new(STANDARD, deal=1)
+    searcher = Searcher(state.packets, False, 10**7, 60.0)
+    line = searcher.decide(position_of(state, searcher.folding))
+    assert line is not None
+    checked = 0
+    for here, _ in line:
+        for _, step in searcher.every_step(here):
+            piles, emptied = moved(step, shape(step.member)[0])
+            assert (step.ends, step.emptied) == (searcher.folding.canonical(piles), emptied)
+            checked += 1
+    assert checked > 200
 
 
 def test_HT_4_a_win_that_needs_a_sequence_reversed_onto_another_pile() -> None:

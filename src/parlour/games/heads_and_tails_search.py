@@ -153,15 +153,19 @@ class Step:
     """A move that cannot be undone, from `member` of `suit`'s class: the top of pile `source`
     (an index into `member`) goes to a foundation (`target` -1 ace, -2 king), onto pile
     `target`, or (`target` -3) into an empty space. A plain class, not a NamedTuple, whose
-    fields compiled code reads directly."""
+    fields compiled code reads directly. `ends` is the suit's class after the step, before any
+    refill, and `emptied` the group of the pile it empties (`moved`), kept once found: the
+    same step is taken from every position that shares its suit's class."""
 
-    __slots__ = ("member", "source", "suit", "target")
+    __slots__ = ("emptied", "ends", "member", "source", "suit", "target")
 
     def __init__(self, suit: int, member: Arrangement, source: int, target: int) -> None:
         self.suit = suit
         self.member = member
         self.source = source
         self.target = target
+        self.ends: Arrangement | None = None
+        self.emptied: int | None = None
 
     def __repr__(self) -> str:
         return f"Step({self.suit!r}, {self.member!r}, {self.source!r}, {self.target!r})"
@@ -474,6 +478,7 @@ class Searcher:
                 outcome = (self.folding.canonical(piles), min(step.target, 0), emptied)
                 if outcome not in outcomes:
                     outcomes.add(outcome)
+                    step.ends, step.emptied = outcome[0], emptied
                     yield step
 
     def _shape(self, member: Arrangement) -> Shape:
@@ -506,21 +511,31 @@ class Searcher:
         if step.target in (ACE_SIDE, KING_SIDE):
             side = step.suit + (SUIT_COUNT if step.target == KING_SIDE else 0)
             foundations = (*foundations[:side], foundations[side] + 1, *foundations[side + 1 :])
+        ends, emptied = step.ends, step.emptied
+        if ends is None:
+            piles, emptied = moved(step, self._shape(step.member)[0])
+            ends = self.folding.canonical(piles)
+            step.ends, step.emptied = ends, emptied
         suits = list(here.suits)
-        suits[step.suit], emptied = moved(step, self._shape(step.member)[0])
+        suits[step.suit] = ends
         packets, spaces = here.packets, here.spaces - (step.target == SPACE)
-        changed = {step.suit}
+        changed: set[int] = set()  # suits a refill changed, to be folded again
         if emptied is not None:
             packets, spaces = self._refill(suits, changed, emptied, packets, spaces)
-        dead = False
+        dead = step.suit not in changed and self._dead_suit(ends, step.suit, foundations)
         for suit in changed:
             suits[suit] = arrangement = self.folding.canonical(tuple(sorted(suits[suit])))
-            dead = dead or (
-                not self.open_spaces
-                and bool(arrangement)
-                and self._deadlocked(arrangement, foundations[suit], foundations[SUIT_COUNT + suit])
-            )
+            dead = dead or self._dead_suit(arrangement, suit, foundations)
         return Position(tuple(suits), packets, spaces, foundations), dead
+
+    def _dead_suit(self, arrangement: Arrangement, suit: int, foundations: tuple[int, ...]) -> bool:
+        """Whether `suit`'s cards wait on each other for good (the standard game only: with open
+        spaces, cards that wait on each other may be parted through a space)."""
+        return (
+            not self.open_spaces
+            and bool(arrangement)
+            and self._deadlocked(arrangement, foundations[suit], foundations[SUIT_COUNT + suit])
+        )
 
     def _refill(
         self,
